@@ -1,0 +1,41 @@
+import { defineConfig } from '@pandacss/dev';
+
+/**
+ * Corporate colours arrive at run time, so the semantic tokens point at CSS variables that the
+ * corporate layout sets (see src/ui/theme/corporate-theme.ts); the fallbacks are Vitrina's own.
+ */
+export default defineConfig({
+  preflight: true,
+  include: ['./src/ui/**/*.{ts,tsx}'],
+  exclude: [],
+  jsxFramework: 'react',
+  outdir: 'styled-system',
+  theme: {
+    extend: {
+      tokens: {
+        fonts: {
+          body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          bg: { value: 'var(--vt-colorFondoPrincipal, #f5f6f8)' },
+          sidebar: { value: 'var(--vt-colorFondoBarraLateral, #14213d)' },
+          sidebarText: { value: 'var(--vt-colorTextoBarraLateral, #ffffff)' },
+          topbar: { value: 'var(--vt-colorFondoBarraSuperior, #ffffff)' },
+          modal: { value: 'var(--vt-colorFondoModal, #ffffff)' },
+          primary: { value: 'var(--vt-colorBotonPrimario, #1f6feb)' },
+          primaryText: { value: 'var(--vt-colorTextoBotonPrimario, #ffffff)' },
+          text: { value: 'var(--vt-colorTextoPrimario, #1d2433)' },
+          highlight: { value: 'var(--vt-colorResaltado, #fca311)' },
+          link: { value: 'var(--vt-colorEnlace, #1f6feb)' },
+          muted: { value: '#6b7280' },
+          border: { value: '#e3e6eb' },
+          surface: { value: '#ffffff' },
+          danger: { value: '#c62828' },
+          success: { value: '#2e7d32' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,276 @@
+/**
+ * The entities of the spec (§3), with the spec's Spanish field names: they are the wire format,
+ * the document shape in the read models and what the screens show.
+ */
+
+export type UnitStatus =
+  | 'Disponible'
+  | 'Apartado'
+  | 'Bloqueado'
+  | 'Reservado'
+  | 'Vendido'
+  | 'No Disponible'
+  | 'Incompleto'
+  | 'Sin Estatus';
+
+export const UNIT_STATUSES: readonly UnitStatus[] = [
+  'Disponible',
+  'Apartado',
+  'Bloqueado',
+  'Reservado',
+  'Vendido',
+  'No Disponible',
+  'Incompleto',
+  'Sin Estatus',
+];
+
+/** Status colour entry (§3): how a corporate (or development) shows and treats one status. */
+export interface StatusColorEntry {
+  color: { hexColor: string };
+  disponibilidad: string;
+  esCotizable: boolean;
+  esPrecioVisible: boolean;
+}
+
+export type StatusColors = Partial<Record<string, StatusColorEntry>>;
+
+export interface Currency {
+  codigo: string;
+  activo: boolean;
+  nombre: string;
+  tipoCambio: number;
+}
+
+export interface Permissions {
+  generarReporteCotizaciones?: boolean;
+  activarAdminUsuarios?: boolean;
+  adminHostes?: boolean;
+  administrarInventario?: boolean;
+}
+
+export type LeadScope = 'Todos' | 'Propios';
+
+export interface Role {
+  id: string;
+  nombre: string;
+  permisos: Permissions;
+  permisosLeads: { alcanceLeads: LeadScope };
+  permisosUsuarios: { crearUsuarios?: boolean; editarUsuarios?: boolean };
+  funcionesCotizador?: Record<string, boolean>;
+}
+
+export interface GeoPoint {
+  _latitude: number;
+  _longitude: number;
+  _accuracy?: number;
+}
+
+export interface Showroom {
+  id: string;
+  nombre: string;
+  activo: boolean;
+  coordenadas: GeoPoint;
+  idDesarrollo?: string;
+}
+
+export interface SchemePart {
+  nombre: string;
+  /** Fraction of the price after discount, 0..1. */
+  porcentaje: number;
+}
+
+export interface MonthlyPart extends SchemePart {
+  /** Number of monthly instalments; absent means "the whole months until delivery". */
+  numeroMensualidades?: number;
+}
+
+/** Payment scheme configuration (§3). */
+export interface PaymentScheme {
+  id: string;
+  nombre: string;
+  /** Absent: the development's default scheme; present: the cluster-specific variant. */
+  idCluster?: string;
+  descuento: SchemePart;
+  enganche: SchemePart;
+  diferido: SchemePart;
+  mensualidades: MonthlyPart;
+  escrituracion: SchemePart;
+  contraEntrega: SchemePart;
+}
+
+export interface ColorSettings {
+  colorFondoPrincipal?: string;
+  colorFondoBarraLateral?: string;
+  colorTextoBarraLateral?: string;
+  colorFondoBarraSuperior?: string;
+  colorFondoModal?: string;
+  colorBotonPrimario?: string;
+  colorTextoBotonPrimario?: string;
+  colorTextoPrimario?: string;
+  colorResaltado?: string;
+  colorEnlace?: string;
+}
+
+export interface Corporate {
+  id: string;
+  slug: string;
+  nombre: string;
+  multiIdioma: boolean;
+  coloresStatus: StatusColors;
+  coloresStatusGeneral?: StatusColors;
+  colores: ColorSettings;
+  mediosContacto: string[];
+  estados?: string[];
+  roles: Role[];
+  imagen: { imagenLogo?: string };
+  divisa: Currency[];
+  zonaHoraria: string;
+  configFiltros: { ocultarPrecioUnidadesNoDisponibles?: boolean };
+  configCotizacion: { exportadorCotizaciones: { ocultarNombrePrototipoCsv?: boolean } };
+  etiquetasClientes?: { es?: string; en?: string };
+  plantillaMensaje?: { prospecto: string };
+  mostrarChat?: boolean;
+}
+
+export interface Development {
+  id: string;
+  slug: string;
+  idCorporativo: string;
+  nombre: string;
+  nombreCorto: string;
+  ubicacion: {
+    direccion: string;
+    ciudad: string;
+    estado: string;
+    coordenadas: GeoPoint;
+  };
+  orden: number;
+  enApp: boolean;
+  enWeb: boolean;
+  divisa: string;
+  imagenPortada?: string;
+  imagenLogo?: string;
+  categorias: string[];
+  tagsBusqueda: string[];
+  tagsEtapaEntrega: string[];
+  presentacion: { titulo: string; descripcion: string };
+  amenidades: string[];
+  opcionales: Optional[];
+  coloresStatus?: StatusColors;
+  galeria: { items: MediaItem[] };
+  galeriaVideos?: { items: MediaItem[] };
+  documentos: DocumentItem[];
+  esquemasPago: PaymentScheme[];
+  fechaEntrega: string;
+  destacado?: boolean;
+  configVistaNivel?: { mostrarColorIndependienteFachada?: boolean };
+  idFraccional?: string;
+}
+
+export interface MediaItem {
+  titulo: string;
+  imagenRef: { idMedia: string };
+}
+
+export interface DocumentItem {
+  id: string;
+  titulo: string;
+  idMedia: string;
+}
+
+export interface Optional {
+  id: string;
+  nombre: string;
+  /** Price in the development's currency, major units (pesos). */
+  precio: number;
+  idCluster?: string;
+}
+
+export interface Cluster {
+  id: string;
+  idDesarrollo: string;
+  nombre: string;
+  niveles: number;
+  unidadesPorNivel: number;
+  etapa?: string;
+}
+
+export interface UnitFeatures {
+  recamaras: number;
+  banios: number;
+  baniosMedios: number;
+  baniosTotales?: number;
+  cajones: number;
+}
+
+export interface Areas {
+  areaTotal: number;
+  areaInterior?: number;
+  areaBalcon?: number;
+  terraza?: number;
+  roofGarden?: number;
+}
+
+export interface Unit {
+  id: string;
+  idDesarrollo: string;
+  idCluster: string;
+  idPrototipo: string;
+  nombre: string;
+  nivel: number;
+  posicion: number;
+  status?: UnitStatus | string;
+  categoria?: string;
+  /** List price in the unit's currency, major units (pesos). */
+  precio: number;
+  precioRenta?: number | string | null;
+  divisa?: string;
+  caracteristicas: UnitFeatures;
+  metrajes: Areas;
+  fechaActualizacion?: string;
+}
+
+export interface Prototype {
+  id: string;
+  idDesarrollo: string;
+  nombre: string;
+  activo: boolean;
+  clusters: string[];
+  precio: number;
+  metrajes: Areas;
+  caracteristicas: UnitFeatures;
+  imagen?: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  nombre: string;
+  apellidos: string;
+  corporativos: string[];
+  corporativosRegistro: string[];
+  corporativoFavorito?: string | null;
+  desarrollosFavoritos: Record<string, Record<string, true>>;
+  roles: Record<string, string>;
+  rolesAsignacion?: Record<string, string[]>;
+  fechaAlta: number;
+  sesionUltima?: number | null;
+  perfil?: number;
+  tipo?: string;
+  esAdmin: boolean;
+  aprobarRegistro?: boolean;
+  info?: { estatus: string };
+  tokens?: Record<string, true>;
+}
+
+export interface SearchTag {
+  id: string;
+  nombre: string;
+  idCategoria?: string;
+}
+
+export interface LeadStatus {
+  id: string;
+  nombre: string;
+  color: string;
+}

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db';
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies the numbered SQL files of ./migrations that are not yet applied, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const files = readdirSync(migrationsDir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    const version = file.slice(0, 3);
+    const done = await db.transaction(async (tx) => {
+      // Several processes starting at once against PostgreSQL: one migrates, the others wait.
+      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+      if (rows.length > 0) return false;
+      for (const statement of splitStatements(readFileSync(join(migrationsDir, file), 'utf8'))) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      return true;
+    });
+    if (done) applied.push(file);
+  }
+  return applied;
+}
+
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) =>
+      s
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter((s) => s.length > 0);
+}
