@@ -219,7 +219,8 @@ export interface Unit {
   nombre: string;
   nivel: number;
   posicion: number;
-  status?: UnitStatus | string;
+  /** One of {@link UnitStatus} or a corporate-specific status (e.g. 'FRACTIONAL'). */
+  status?: UnitStatus | (string & {});
   categoria?: string;
   /** List price in the unit's currency, major units (pesos). */
   precio: number;
