@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { authRoutes } from './http/auth.routes';
+import { catalogueRoutes } from './http/catalogue.routes';
+import { userRoutes } from './http/users.routes';
+import { SESSION_COOKIE } from './auth/sessions';
+import { ApiError, errorResponse, handleError } from './http/errors';
+import { bodyLimit, csrfGuard, securityHeaders } from './http/security';
+import type { AppDeps, Env } from './http/context';
+
+/** The API under /api; the static client is mounted by main.ts. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<Env>();
+  app.use('*', securityHeaders);
+  app.use('/api/*', bodyLimit, csrfGuard, async (c, next) => {
+    c.set('deps', deps);
+    const token = getCookie(c, SESSION_COOKIE);
+    c.set('sessionToken', token);
+    c.set('userId', await deps.sessions.resolve(token));
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  const api = new Hono<Env>();
+  api.route('/auth', authRoutes);
+  api.route('/', userRoutes);
+  api.route('/', catalogueRoutes);
+  api.all('*', (c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', 'route_not_found')));
+  app.route('/api', api);
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../store/db';
+
+export const SESSION_COOKIE = 'vitrina_session';
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Server-side sessions: the cookie carries a random token, the database only its hash. */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+  ) {}
+
+  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await this.db.query(
+      'INSERT INTO auth_sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+      [digest(token), userId, now.toISOString(), expiresAt.toISOString()],
+    );
+    return { token, expiresAt };
+  }
+
+  async resolve(token: string | undefined): Promise<string | null> {
+    if (!token || token.length > 200) return null;
+    const { rows } = await this.db.query<{ user_id: string }>(
+      'SELECT user_id FROM auth_sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2',
+      [digest(token), this.clock().toISOString()],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
+  async revoke(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.db.query('UPDATE auth_sessions SET revoked_at = $2 WHERE token_hash = $1', [
+      digest(token),
+      this.clock().toISOString(),
+    ]);
+  }
+}
+
+export const LOGIN_LIMITS = {
+  perAccountPerHour: 100,
+  perAddressPerHour: 300,
+} as const;
+
+/** Failed sign-ins in the last hour, per account and per address. */
+export class LoginThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Seconds until another attempt is allowed, or 0 when allowed now. */
+  async retryAfter(account: string, address: string): Promise<number> {
+    const now = this.clock();
+    const since = new Date(now.getTime() - 3600_000).toISOString();
+    const check = async (column: 'account' | 'address', value: string, limit: number) => {
+      const { rows } = await this.db.query<{ n: number; oldest: string | Date | null }>(
+        `SELECT count(*)::int AS n, min(at) AS oldest FROM (
+           SELECT at FROM auth_failures WHERE ${column} = $1 AND at > $2 ORDER BY at DESC LIMIT $3
+         ) recent`,
+        [value, since, limit],
+      );
+      const row = rows[0];
+      if (!row || row.n < limit || !row.oldest) return 0;
+      return Math.max(1, Math.ceil((new Date(row.oldest).getTime() + 3600_000 - now.getTime()) / 1000));
+    };
+    return Math.max(
+      await check('account', account, LOGIN_LIMITS.perAccountPerHour),
+      await check('address', address, LOGIN_LIMITS.perAddressPerHour),
+    );
+  }
+
+  async recordFailure(account: string, address: string): Promise<void> {
+    await this.db.query('INSERT INTO auth_failures (account, address, at) VALUES ($1, $2, $3)', [
+      account,
+      address,
+      this.clock().toISOString(),
+    ]);
+  }
+}

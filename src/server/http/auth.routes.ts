@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
+import { dummyHash, verifyPassword } from '../auth/passwords';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions';
+import { ApiError, jsonBody, parse } from './errors';
+import { findUser, requireUser, type Env } from './context';
+import { publicUser } from './users.routes';
+
+const loginBody = z.strictObject({
+  email: z.string().trim().max(320),
+  password: z.string().max(1024),
+});
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export const authRoutes = new Hono<Env>()
+  .post('/login', async (c) => {
+    const deps = c.get('deps');
+    const { email, password } = parse(loginBody, await jsonBody(c));
+    const account = email.toLowerCase();
+    const address = clientAddress(c);
+    const wait = await deps.throttle.retryAfter(account, address);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      throw new ApiError(429, 'RATE_LIMITED', 'rate_limited', { minutes: Math.ceil(wait / 60) }, { retryAfter: wait });
+    }
+    const { rows } = await deps.db.query<{ id: string; password_hash: string | null }>(
+      'SELECT id, password_hash FROM rm_users WHERE email = $1',
+      [account],
+    );
+    const row = rows[0];
+    // Unknown email and wrong password take the same path and time, and answer the same.
+    const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
+    if (!row || !row.password_hash || !ok) {
+      await deps.throttle.recordFailure(account, address);
+      throw new ApiError(401, 'BAD_CREDENTIALS', 'bad_credentials');
+    }
+    const session = await deps.sessions.create(row.id);
+    setCookie(c, SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(c.req.url).protocol === 'https:',
+      path: '/',
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+    const user = await findUser(deps.db, row.id);
+    return c.json(publicUser(user!));
+  })
+  .get('/session', async (c) => {
+    const user = await requireUser(c);
+    return c.json(publicUser(user));
+  })
+  .post('/logout', async (c) => {
+    await c.get('deps').sessions.revoke(getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,71 @@
+import type { Context } from 'hono';
+import type { Corporate, Role, User } from '../../core/types';
+import type { SessionStore, LoginThrottle } from '../auth/sessions';
+import type { Db } from '../store/db';
+import type { EventStore } from '../store/event-store';
+import { ApiError, forbidden, unauthenticated } from './errors';
+
+export interface AppDeps {
+  db: Db;
+  store: EventStore;
+  clock: () => Date;
+  newId: () => string;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  /** Secret for signed links (share tokens). */
+  secret: string;
+}
+
+export type Env = {
+  Variables: {
+    deps: AppDeps;
+    userId: string | null;
+    sessionToken: string | undefined;
+  };
+};
+
+export type Ctx = Context<Env>;
+
+export async function findUser(db: Db, id: string): Promise<User | null> {
+  const { rows } = await db.query<{ doc: User }>('SELECT doc FROM rm_users WHERE id = $1', [id]);
+  return rows[0]?.doc ?? null;
+}
+
+/** The signed-in user, or a 401 in the spec's shape. */
+export async function requireUser(c: Ctx): Promise<User> {
+  const id = c.get('userId');
+  if (!id) throw unauthenticated();
+  const user = await findUser(c.get('deps').db, id);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+export interface Membership {
+  user: User;
+  corporate: Corporate;
+  role: Role;
+}
+
+export async function findCorporate(db: Db, by: { id?: string; slug?: string }): Promise<Corporate | null> {
+  const { rows } = by.id
+    ? await db.query<{ doc: Corporate }>('SELECT doc FROM rm_corporates WHERE id = $1', [by.id])
+    : await db.query<{ doc: Corporate }>('SELECT doc FROM rm_corporates WHERE slug = $1', [by.slug]);
+  return rows[0]?.doc ?? null;
+}
+
+/**
+ * The tenant comes from the session's membership, never from the request alone: a user who is not
+ * an approved member of the corporate gets 403, whether or not the corporate exists.
+ */
+export async function requireMember(c: Ctx, by: { id?: string; slug?: string }): Promise<Membership> {
+  const user = await requireUser(c);
+  const corporate = await findCorporate(c.get('deps').db, by);
+  if (!corporate) {
+    if (by.slug) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
+    throw forbidden('forbidden_corporate');
+  }
+  if (!user.corporativos.includes(corporate.id)) throw forbidden('forbidden_corporate');
+  const role = corporate.roles.find((r) => r.id === user.roles[corporate.id]);
+  if (!role) throw forbidden('forbidden_corporate');
+  return { user, corporate, role };
+}

@@ -1,0 +1,58 @@
+/** Server-side message catalogue: what an API error says, in the caller's language (es default). */
+export type Lang = 'es' | 'en';
+
+const messages = {
+  generic: {
+    es: 'Ocurrió un error inesperado, por favor contacte a soporte técnico',
+    en: 'An unexpected error occurred, please contact technical support',
+  },
+  validation: { es: 'Los datos enviados no son válidos', en: 'The data sent is not valid' },
+  not_found: { es: 'No se encontró el recurso', en: 'The resource was not found' },
+  route_not_found: { es: 'La ruta no existe', en: 'This route does not exist' },
+  unauthenticated: { es: 'Inicia sesión para continuar', en: 'Sign in to continue' },
+  forbidden_corporate: {
+    es: 'No tienes permisos para ver el corporativo',
+    en: 'You do not have permission to view this corporate',
+  },
+  forbidden: {
+    es: 'No tienes permisos para realizar esta acción',
+    en: 'You do not have permission to do this',
+  },
+  corporate_not_found: { es: 'No se encontró corporativo', en: 'Corporate not found' },
+  development_not_found: { es: 'No se encontró el desarrollo', en: 'Development not found' },
+  bad_credentials: {
+    es: 'El correo o la contraseña no son correctos',
+    en: 'The email or the password is not correct',
+  },
+  rate_limited: {
+    es: 'Demasiados intentos. Intenta de nuevo en {minutes} minutos',
+    en: 'Too many attempts. Try again in {minutes} minutes',
+  },
+  csrf: {
+    es: 'Solicitud rechazada: origen no permitido',
+    en: 'Request refused: origin not allowed',
+  },
+  body_too_large: { es: 'El cuerpo de la solicitud es demasiado grande', en: 'The request body is too large' },
+  invalid_json: { es: 'El cuerpo de la solicitud no es JSON válido', en: 'The request body is not valid JSON' },
+  conflict: {
+    es: 'El registro cambió mientras lo editabas',
+    en: 'The record changed while you were editing it',
+  },
+  user_without_id: { es: 'El usuario no tiene id', en: 'El usuario no tiene id' },
+  own_roles: {
+    es: 'No puedes cambiar tus propios roles ni corporativos',
+    en: 'You cannot change your own roles or corporates',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+export function message(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
+  return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function langFrom(header: string | undefined | null): Lang {
+  if (!header) return 'es';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'es';
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createApp } from './app';
+import { openRuntime, seedDemoIfEmpty } from './runtime';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { DataDirectoryInUseError } from './store/lock';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.VITRINA_DATA_DIR ?? './data');
+const databaseUrl = process.env.DATABASE_URL;
+const distDir = resolve(process.env.VITRINA_DIST_DIR ?? './dist');
+
+async function main() {
+  let runtime;
+  try {
+    runtime = await openRuntime({ databaseUrl, dataDir });
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError) {
+      console.error(`\n✖ ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const seeded = await seedDemoIfEmpty(runtime.deps.store);
+  const app = createApp(runtime.deps);
+
+  if (existsSync(join(distDir, 'index.html'))) {
+    const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root: distDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use('*', serveStatic({ root: distDir }));
+    // Client routes: every other GET that is not the API gets the app shell.
+    app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
+  }
+
+  const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
+    const url = `http://localhost:${info.port}`;
+    console.log(`\nVitrina is running at ${url}`);
+    console.log(`  store: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${seeded ? ' — demo tenant seeded' : ''}`);
+    console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`    ${a.email.padEnd(30)} ${a.description}`);
+    console.log('');
+  });
+
+  const shutdown = () => {
+    server.close();
+    void runtime.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('Vitrina failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

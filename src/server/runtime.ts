@@ -1,0 +1,73 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LoginThrottle, SessionStore } from './auth/sessions';
+import { hashPassword } from './auth/passwords';
+import type { AppDeps } from './http/context';
+import { catalogueProjection } from './projections/catalogue';
+import { buildDemoSeed } from './seed/demo';
+import { openDb, type OpenOptions } from './store/db';
+import { EventStore } from './store/event-store';
+import { migrate } from './store/migrate';
+
+export interface Runtime {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Every projection of the server, in the order they run inside an append. */
+export function registerProjections(store: EventStore) {
+  store.registerProjection(catalogueProjection);
+}
+
+function loadSecret(dataDir: string | undefined): string {
+  if (process.env.VITRINA_SECRET) return process.env.VITRINA_SECRET;
+  if (!dataDir || dataDir.startsWith('memory://')) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Opens the store, applies migrations and wires the dependencies the HTTP layer needs. */
+export async function openRuntime(options: OpenOptions & { clock?: () => Date }): Promise<Runtime> {
+  const db = await openDb(options);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const store = new EventStore(db);
+  registerProjections(store);
+  const clock = options.clock ?? (() => new Date());
+  const deps: AppDeps = {
+    db,
+    store,
+    clock,
+    newId: () => randomUUID(),
+    sessions: new SessionStore(db, clock),
+    throttle: new LoginThrottle(db, clock),
+    secret: loadSecret(options.databaseUrl ? undefined : options.dataDir),
+  };
+  return { deps, close: () => db.close() };
+}
+
+/**
+ * Seeds the demo tenant when the store has none. The whole seed is one atomic append with
+ * deterministic event ids: a seed killed half-way leaves nothing, and the next start redoes it.
+ */
+export async function seedDemoIfEmpty(store: EventStore): Promise<boolean> {
+  if ((await store.streamVersion('system:demo-seed')) > 0) return false;
+  const seed = await buildDemoSeed(hashPassword);
+  await store.appendMany([
+    ...seed.requests,
+    {
+      streamId: 'system:demo-seed',
+      expectedVersion: 0,
+      events: [{ id: randomUUID(), type: 'DemoTenantSeeded', data: seed.summary, occurredAt: new Date() }],
+    },
+  ]);
+  return true;
+}

@@ -1,0 +1,680 @@
+import type {
+  Cluster,
+  Corporate,
+  Currency,
+  Development,
+  PaymentScheme,
+  Prototype,
+  Role,
+  StatusColors,
+  Unit,
+  UnitStatus,
+  User,
+} from '../../core/types';
+import type { CatalogueEventMap, CatalogueEventType, CorporateConfig } from '../domain/catalogue-events';
+import { streams } from '../domain/catalogue-events';
+import type { AppendRequest, NewEvent } from '../store/event-store';
+import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
+import { seededRandom, type SeededRandom } from './random';
+
+export const DEMO_PASSWORD = 'Vitrina2026!';
+
+export interface DemoAccount {
+  email: string;
+  description: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'admin@vitrina.demo', description: 'administrator, both corporates (favourite grupo-horizonte)' },
+  { email: 'gerente@vitrina.demo', description: 'sales manager in grupo-horizonte (quote report, all leads)' },
+  { email: 'asesor@vitrina.demo', description: 'sales adviser in grupo-horizonte (own leads only)' },
+  { email: 'asesor2@vitrina.demo', description: 'second sales adviser in grupo-horizonte (own leads only)' },
+  { email: 'hostess@vitrina.demo', description: 'host administrator in grupo-horizonte (lands on events)' },
+  { email: 'broker@vitrina.demo', description: 'broker: approved in grupo-horizonte, pending in desarrollos-pacifico' },
+  { email: 'asesor.pacifico@vitrina.demo', description: 'sales adviser in desarrollos-pacifico' },
+];
+
+/** The status colours of the spec's table (§4); Disponible is the one quotable, price-visible status. */
+export function specStatusColors(overrides: Partial<Record<UnitStatus, string>> = {}): StatusColors {
+  const base: Record<UnitStatus, string> = {
+    Disponible: '#2E9E4F',
+    Apartado: '#F2C94C',
+    Bloqueado: '#9AA0A6',
+    Reservado: '#D64545',
+    Vendido: '#B71C1C',
+    'No Disponible': '#E57373',
+    Incompleto: '#B5CC3A',
+    'Sin Estatus': '#4A4F55',
+    ...overrides,
+  };
+  const out: StatusColors = {};
+  for (const [status, hexColor] of Object.entries(base)) {
+    out[status] = {
+      color: { hexColor },
+      disponibilidad: status,
+      esCotizable: status === 'Disponible',
+      esPrecioVisible: status === 'Disponible',
+    };
+  }
+  return out;
+}
+
+const roles = (prefix: string): Role[] => [
+  {
+    id: `${prefix}-admin`,
+    nombre: 'Administrador',
+    permisos: { generarReporteCotizaciones: true, activarAdminUsuarios: true, administrarInventario: true },
+    permisosLeads: { alcanceLeads: 'Todos' },
+    permisosUsuarios: { crearUsuarios: true, editarUsuarios: true },
+  },
+  {
+    id: `${prefix}-gerente`,
+    nombre: 'Gerente de ventas',
+    permisos: { generarReporteCotizaciones: true },
+    permisosLeads: { alcanceLeads: 'Todos' },
+    permisosUsuarios: { editarUsuarios: true },
+  },
+  {
+    id: `${prefix}-asesor`,
+    nombre: 'Asesor',
+    permisos: {},
+    permisosLeads: { alcanceLeads: 'Propios' },
+    permisosUsuarios: {},
+  },
+  {
+    id: `${prefix}-hostes`,
+    nombre: 'Administrador de hostess',
+    permisos: { adminHostes: true },
+    permisosLeads: { alcanceLeads: 'Propios' },
+    permisosUsuarios: {},
+  },
+  {
+    id: `${prefix}-broker`,
+    nombre: 'Broker',
+    permisos: {},
+    permisosLeads: { alcanceLeads: 'Propios' },
+    permisosUsuarios: {},
+  },
+];
+
+const MXN: Currency = { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 };
+const USD: Currency = { codigo: 'USD', activo: true, nombre: 'Dólares', tipoCambio: 18.5 };
+
+const leadStatuses = [
+  { id: 'nuevo', nombre: 'Nuevo', color: '#1f6feb' },
+  { id: 'contactado', nombre: 'Contactado', color: '#8250df' },
+  { id: 'visita', nombre: 'Visita agendada', color: '#bf8700' },
+  { id: 'negociacion', nombre: 'Negociación', color: '#d4700b' },
+  { id: 'cerrado', nombre: 'Cerrado', color: '#1a7f37' },
+  { id: 'perdido', nombre: 'Perdido', color: '#6e7781' },
+];
+
+const mediosContacto = ['Showroom', 'Sitio web', 'Teléfono', 'WhatsApp', 'Referido', 'Redes sociales'];
+
+interface DevelopmentPlan {
+  slug: string;
+  nombre: string;
+  nombreCorto: string;
+  hue: number;
+  orden: number;
+  ciudad: string;
+  estado: string;
+  direccion: string;
+  lat: number;
+  lng: number;
+  divisa: string;
+  categorias: string[];
+  tags: string[];
+  etapas: string[];
+  clusters: { nombre: string; niveles: number; unidadesPorNivel: number; etapa?: string }[];
+  prototypes: {
+    nombre: string;
+    recamaras: number;
+    banios: number;
+    baniosMedios: number;
+    cajones: number;
+    area: number;
+    precio: number;
+  }[];
+  amenidades: string[];
+  destacado: boolean;
+  fechaEntrega: string;
+}
+
+const horizontePlans: DevelopmentPlan[] = [
+  {
+    slug: 'torre-alameda',
+    nombre: 'Torre Alameda',
+    nombreCorto: 'Alameda',
+    hue: 200,
+    orden: 1,
+    ciudad: 'Ciudad de México',
+    estado: 'CDMX',
+    direccion: 'Av. Juárez 88, Centro',
+    lat: 19.4352,
+    lng: -99.1446,
+    divisa: 'MXN',
+    categorias: ['cat-departamentos', 'cat-preventa'],
+    tags: ['tag-centro', 'tag-vista', 'tag-roof'],
+    etapas: ['Preventa', 'Entrega 2027'],
+    clusters: [
+      { nombre: 'Torre A', niveles: 16, unidadesPorNivel: 8 },
+      { nombre: 'Torre B', niveles: 15, unidadesPorNivel: 8 },
+    ],
+    prototypes: [
+      { nombre: 'Estudio', recamaras: 1, banios: 1, baniosMedios: 0, cajones: 1, area: 48, precio: 2_650_000 },
+      { nombre: 'Alameda 2R', recamaras: 2, banios: 2, baniosMedios: 0, cajones: 1, area: 82, precio: 4_350_000 },
+      { nombre: 'Alameda 2R Plus', recamaras: 2, banios: 2, baniosMedios: 1, cajones: 2, area: 96, precio: 5_400_000 },
+      { nombre: 'Alameda 3R', recamaras: 3, banios: 2, baniosMedios: 1, cajones: 2, area: 124, precio: 7_200_000 },
+      { nombre: 'Penthouse', recamaras: 4, banios: 4, baniosMedios: 1, cajones: 4, area: 240, precio: 15_800_000 },
+    ],
+    amenidades: ['Alberca', 'Gimnasio', 'Roof garden', 'Coworking', 'Seguridad 24/7', 'Salón de eventos'],
+    destacado: true,
+    fechaEntrega: '2027-12-15',
+  },
+  {
+    slug: 'residencial-los-olivos',
+    nombre: 'Residencial Los Olivos',
+    nombreCorto: 'Los Olivos',
+    hue: 95,
+    orden: 2,
+    ciudad: 'Querétaro',
+    estado: 'Querétaro',
+    direccion: 'Camino Real 1200, El Refugio',
+    lat: 20.6597,
+    lng: -100.3927,
+    divisa: 'MXN',
+    categorias: ['cat-casas'],
+    tags: ['tag-jardin', 'tag-familia'],
+    etapas: ['Etapa 1 entregada', 'Etapa 2 en obra', 'Etapa 3 preventa'],
+    clusters: [
+      { nombre: 'Etapa 1', niveles: 4, unidadesPorNivel: 10, etapa: 'Entregada' },
+      { nombre: 'Etapa 2', niveles: 4, unidadesPorNivel: 10, etapa: 'En obra' },
+      { nombre: 'Etapa 3', niveles: 4, unidadesPorNivel: 10, etapa: 'Preventa' },
+    ],
+    prototypes: [
+      { nombre: 'Olivo', recamaras: 3, banios: 2, baniosMedios: 1, cajones: 2, area: 160, precio: 4_800_000 },
+      { nombre: 'Olivo Plus', recamaras: 3, banios: 3, baniosMedios: 1, cajones: 3, area: 195, precio: 6_300_000 },
+      { nombre: 'Encino', recamaras: 4, banios: 3, baniosMedios: 1, cajones: 4, area: 260, precio: 9_900_000 },
+    ],
+    amenidades: ['Casa club', 'Parque central', 'Ciclovía', 'Acceso controlado'],
+    destacado: false,
+    fechaEntrega: '2028-06-30',
+  },
+];
+
+const pacificoPlans: DevelopmentPlan[] = [
+  {
+    slug: 'playa-azul',
+    nombre: 'Playa Azul',
+    nombreCorto: 'Playa Azul',
+    hue: 188,
+    orden: 1,
+    ciudad: 'Puerto Vallarta',
+    estado: 'Jalisco',
+    direccion: 'Blvd. Francisco Medina Ascencio 2500',
+    lat: 20.6534,
+    lng: -105.2253,
+    divisa: 'MXN',
+    categorias: ['cat-playa'],
+    tags: ['tag-mar', 'tag-renta'],
+    etapas: ['Preventa', 'Entrega 2027'],
+    clusters: [
+      { nombre: 'Edificio Coral', niveles: 10, unidadesPorNivel: 10 },
+      { nombre: 'Edificio Arena', niveles: 10, unidadesPorNivel: 10 },
+    ],
+    prototypes: [
+      { nombre: 'Brisa', recamaras: 1, banios: 1, baniosMedios: 1, cajones: 1, area: 62, precio: 3_900_000 },
+      { nombre: 'Marea', recamaras: 2, banios: 2, baniosMedios: 0, cajones: 1, area: 95, precio: 6_100_000 },
+      { nombre: 'Horizonte', recamaras: 3, banios: 3, baniosMedios: 1, cajones: 2, area: 150, precio: 9_800_000 },
+      { nombre: 'Sky Villa', recamaras: 4, banios: 4, baniosMedios: 1, cajones: 3, area: 230, precio: 16_500_000 },
+    ],
+    amenidades: ['Club de playa', 'Alberca infinita', 'Spa', 'Concierge'],
+    destacado: true,
+    fechaEntrega: '2027-09-01',
+  },
+];
+
+/** Status mix: every status present, most units available. */
+const STATUS_WEIGHTS: [UnitStatus, number][] = [
+  ['Disponible', 52],
+  ['Apartado', 8],
+  ['Bloqueado', 5],
+  ['Reservado', 6],
+  ['Vendido', 16],
+  ['No Disponible', 4],
+  ['Incompleto', 4],
+  ['Sin Estatus', 5],
+];
+
+function pickStatus(r: SeededRandom): UnitStatus {
+  let x = r.next() * 100;
+  for (const [status, weight] of STATUS_WEIGHTS) {
+    if (x < weight) return status;
+    x -= weight;
+  }
+  return 'Disponible';
+}
+
+/** Builds the demo tenant's events. Ids come from a seeded generator: the same on every run. */
+export class DemoBuilder {
+  readonly requests: AppendRequest[] = [];
+  private readonly r: SeededRandom;
+  private clock: number;
+
+  constructor(seed = 20261122, start = Date.UTC(2026, 0, 5, 15, 0, 0)) {
+    this.r = seededRandom(seed);
+    this.clock = start;
+  }
+
+  get random() {
+    return this.r;
+  }
+
+  event<K extends CatalogueEventType>(
+    streamId: string,
+    type: K,
+    data: CatalogueEventMap[K],
+    corporateId: string | null,
+  ) {
+    this.clock += 1000;
+    const event: NewEvent = {
+      id: this.r.uuid(),
+      type,
+      data,
+      corporateId,
+      actorId: 'seed',
+      occurredAt: new Date(this.clock),
+    };
+    const last = this.requests.at(-1);
+    if (last && last.streamId === streamId) (last.events as NewEvent[]).push(event);
+    else this.requests.push({ streamId, expectedVersion: 'any', events: [event] });
+  }
+
+  media(corporateId: string, nombre: string, contentType: string, body: string): string {
+    const id = `media-${this.r.id8()}`;
+    this.event(
+      streams.media(corporateId, id),
+      'MediaStored',
+      { id, contentType, nombre, bytesBase64: Buffer.from(body, 'utf8').toString('base64') },
+      corporateId,
+    );
+    return id;
+  }
+}
+
+function schemesFor(clusterIds: string[], r: SeededRandom): PaymentScheme[] {
+  const part = (nombre: string, porcentaje: number) => ({ nombre, porcentaje });
+  const schemes: PaymentScheme[] = [
+    {
+      id: `esq-${r.id8()}`,
+      nombre: 'Contado',
+      descuento: part('Descuento', 0.08),
+      enganche: part('Enganche', 1),
+      diferido: part('Diferido', 0),
+      mensualidades: { ...part('Mensualidades', 0), numeroMensualidades: 0 },
+      escrituracion: part('Escrituración', 0),
+      contraEntrega: part('Contra entrega', 0),
+    },
+    {
+      id: `esq-${r.id8()}`,
+      nombre: '30/70',
+      descuento: part('Descuento', 0.03),
+      enganche: part('Enganche', 0.2),
+      diferido: part('Diferido', 0),
+      mensualidades: { ...part('Mensualidades', 0.1), numeroMensualidades: 12 },
+      escrituracion: part('Escrituración', 0),
+      contraEntrega: part('Contra entrega', 0.7),
+    },
+    {
+      id: `esq-${r.id8()}`,
+      nombre: 'Financiamiento a entrega',
+      descuento: part('Descuento', 0),
+      enganche: part('Enganche', 0.1),
+      diferido: part('Diferido', 0.05),
+      mensualidades: part('Mensualidades', 0.25),
+      escrituracion: part('Escrituración', 0.02),
+      contraEntrega: part('Contra entrega', 0.58),
+    },
+  ];
+  // The second cluster has its own variant of the 30/70 scheme, which overrides the default there.
+  const special = clusterIds[1];
+  if (special) {
+    schemes.push({
+      id: `esq-${r.id8()}`,
+      nombre: '30/70',
+      idCluster: special,
+      descuento: part('Descuento', 0.05),
+      enganche: part('Enganche', 0.15),
+      diferido: part('Diferido', 0.05),
+      mensualidades: { ...part('Mensualidades', 0.1), numeroMensualidades: 24 },
+      escrituracion: part('Escrituración', 0),
+      contraEntrega: part('Contra entrega', 0.7),
+    });
+  }
+  return schemes;
+}
+
+function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPlan, unitScale = 1) {
+  const r = b.random;
+  const devId = `dev-${r.id8()}`;
+  const cover = b.media(corporateId, `${plan.nombre} portada`, 'image/svg+xml', buildingSvg(plan.nombre, plan.hue, 0));
+  const logo = b.media(corporateId, `${plan.nombre} logo`, 'image/svg+xml', logoSvg(plan.nombreCorto.slice(0, 2).toUpperCase(), plan.hue));
+  const scenes = ['Fachada', 'Lobby', 'Amenidades', 'Vista aérea', 'Interior muestra', 'Atardecer'];
+  const gallery = scenes.map((titulo, i) => ({
+    titulo,
+    imagenRef: { idMedia: b.media(corporateId, `${plan.nombre} ${titulo}`, 'image/svg+xml', buildingSvg(`${plan.nombre} · ${titulo}`, plan.hue + i * 9, i + 1)) },
+  }));
+  const videos = [
+    { titulo: 'Recorrido virtual', imagenRef: { idMedia: b.media(corporateId, `${plan.nombre} recorrido`, 'image/svg+xml', buildingSvg(`${plan.nombre} · Recorrido ▶`, plan.hue + 40, 7)) } },
+  ];
+  const documentos = [
+    { id: `doc-${r.id8()}`, titulo: 'Brochure', idMedia: b.media(corporateId, `${plan.nombre} brochure`, 'application/pdf', simplePdf([plan.nombre, `${plan.direccion}, ${plan.ciudad}`, `Amenidades: ${plan.amenidades.join(', ')}`, `Entrega: ${plan.fechaEntrega}`])) },
+    { id: `doc-${r.id8()}`, titulo: 'Lista de precios', idMedia: b.media(corporateId, `${plan.nombre} lista de precios`, 'application/pdf', simplePdf([`${plan.nombre} - Lista de precios`, ...plan.prototypes.map((p) => `${p.nombre}: desde $${p.precio.toLocaleString('en-US')} MXN`)])) },
+  ];
+
+  const clusters: Cluster[] = plan.clusters.map((c) => ({
+    id: `clu-${r.id8()}`,
+    idDesarrollo: devId,
+    nombre: c.nombre,
+    niveles: c.niveles,
+    unidadesPorNivel: Math.max(1, Math.round(c.unidadesPorNivel * unitScale)),
+    ...(c.etapa ? { etapa: c.etapa } : {}),
+  }));
+  const clusterIds = clusters.map((c) => c.id);
+
+  const prototypes: Prototype[] = plan.prototypes.map((p, i) => ({
+    id: `pro-${r.id8()}`,
+    idDesarrollo: devId,
+    nombre: p.nombre,
+    activo: true,
+    clusters: clusterIds,
+    precio: p.precio,
+    metrajes: { areaTotal: p.area, areaInterior: Math.round(p.area * 0.86), areaBalcon: Math.round(p.area * 0.08), terraza: i === plan.prototypes.length - 1 ? 40 : 0 },
+    caracteristicas: { recamaras: p.recamaras, banios: p.banios, baniosMedios: p.baniosMedios, cajones: p.cajones },
+    imagen: b.media(corporateId, `${p.nombre} planta`, 'image/svg+xml', floorPlanSvg(`${plan.nombre} · ${p.nombre}`, p.recamaras, plan.hue)),
+  }));
+
+  const development: Development = {
+    id: devId,
+    slug: plan.slug,
+    idCorporativo: corporateId,
+    nombre: plan.nombre,
+    nombreCorto: plan.nombreCorto,
+    ubicacion: {
+      direccion: plan.direccion,
+      ciudad: plan.ciudad,
+      estado: plan.estado,
+      coordenadas: { _latitude: plan.lat, _longitude: plan.lng },
+    },
+    orden: plan.orden,
+    enApp: true,
+    enWeb: true,
+    divisa: plan.divisa,
+    imagenPortada: cover,
+    imagenLogo: logo,
+    categorias: plan.categorias,
+    tagsBusqueda: plan.tags,
+    tagsEtapaEntrega: plan.etapas,
+    presentacion: {
+      titulo: plan.nombre,
+      descripcion: `${plan.nombre} es un desarrollo en ${plan.ciudad} con ${plan.amenidades.length} amenidades: ${plan.amenidades.join(', ')}.`,
+    },
+    amenidades: plan.amenidades,
+    opcionales: [
+      { id: `opc-${r.id8()}`, nombre: 'Bodega', precio: 180_000 },
+      { id: `opc-${r.id8()}`, nombre: 'Cajón de estacionamiento adicional', precio: 350_000 },
+      { id: `opc-${r.id8()}`, nombre: 'Paquete de acabados premium', precio: 420_000, idCluster: clusterIds[0]! },
+    ],
+    galeria: { items: gallery },
+    galeriaVideos: { items: videos },
+    documentos,
+    esquemasPago: schemesFor(clusterIds, r),
+    fechaEntrega: plan.fechaEntrega,
+    destacado: plan.destacado,
+    configVistaNivel: { mostrarColorIndependienteFachada: true },
+  };
+
+  b.event(streams.development(corporateId, devId), 'DevelopmentPublished', { development }, corporateId);
+  for (const cluster of clusters) b.event(streams.cluster(corporateId, cluster.id), 'ClusterAdded', { cluster }, corporateId);
+  for (const prototype of prototypes) b.event(streams.prototype(corporateId, prototype.id), 'PrototypeAdded', { prototype }, corporateId);
+
+  let unitCount = 0;
+  clusters.forEach((cluster, ci) => {
+    for (let nivel = 1; nivel <= cluster.niveles; nivel++) {
+      for (let posicion = 1; posicion <= cluster.unidadesPorNivel; posicion++) {
+        // Towers put their penthouse prototype on the top floor; the rest rotate by position.
+        const hasPenthouse = plan.prototypes.length > 4;
+        const pi =
+          hasPenthouse && nivel === cluster.niveles
+            ? plan.prototypes.length - 1
+            : (posicion + ci + nivel) % (plan.prototypes.length - (hasPenthouse ? 1 : 0));
+        const proto = prototypes[pi]!;
+        const planProto = plan.prototypes[pi]!;
+        const levelFactor = 1 + (nivel - 1) * 0.012;
+        const precio = Math.round((planProto.precio * levelFactor) / 1000) * 1000;
+        const status = pickStatus(r);
+        const code = plan.clusters.length > 1 ? cluster.nombre.replace(/^(Torre|Etapa|Edificio) /, '').slice(0, 1).toUpperCase() : '';
+        const unit: Unit = {
+          id: `uni-${r.id8()}`,
+          idDesarrollo: devId,
+          idCluster: cluster.id,
+          idPrototipo: proto.id,
+          nombre: `${code}${nivel}${String(posicion).padStart(2, '0')}`,
+          nivel,
+          posicion,
+          status,
+          categoria: 'Departamento',
+          precio,
+          precioRenta: plan.tags.includes('tag-renta') ? Math.round(precio * 0.0055) : null,
+          divisa: plan.divisa,
+          caracteristicas: {
+            recamaras: planProto.recamaras,
+            banios: planProto.banios,
+            baniosMedios: planProto.baniosMedios,
+            baniosTotales: planProto.banios + planProto.baniosMedios * 0.5,
+            cajones: planProto.cajones,
+          },
+          metrajes: { ...proto.metrajes },
+        };
+        b.event(streams.unit(corporateId, unit.id), 'UnitListed', { unit }, corporateId);
+        unitCount++;
+      }
+    }
+  });
+  return { devId, unitCount, clusters, prototypes };
+}
+
+function corporate(
+  b: DemoBuilder,
+  input: {
+    slug: string;
+    nombre: string;
+    multiIdioma: boolean;
+    divisa: Currency[];
+    hue: number;
+    colores: Corporate['colores'];
+    statusColors: StatusColors;
+    showrooms: { nombre: string; lat: number; lng: number }[];
+  },
+) {
+  const r = b.random;
+  const id = `corp-${r.id8()}`;
+  const logo = b.media(id, `${input.nombre} logo`, 'image/svg+xml', logoSvg(input.nombre.split(' ').map((w) => w[0]).join('').slice(0, 2), input.hue));
+  const prefix = input.slug.split('-')[0]!.slice(0, 3);
+  const corp: Corporate = {
+    id,
+    slug: input.slug,
+    nombre: input.nombre,
+    multiIdioma: input.multiIdioma,
+    coloresStatus: input.statusColors,
+    colores: input.colores,
+    mediosContacto,
+    roles: roles(prefix),
+    imagen: { imagenLogo: logo },
+    divisa: input.divisa,
+    zonaHoraria: 'America/Mexico_City',
+    configFiltros: { ocultarPrecioUnidadesNoDisponibles: true },
+    configCotizacion: { exportadorCotizaciones: { ocultarNombrePrototipoCsv: false } },
+    etiquetasClientes: { es: 'Mis clientes', en: 'My clients' },
+    plantillaMensaje: {
+      prospecto: 'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.',
+    },
+    mostrarChat: false,
+  };
+  const config: CorporateConfig = {
+    showrooms: input.showrooms.map((s) => ({
+      id: `sr-${r.id8()}`,
+      nombre: s.nombre,
+      activo: true,
+      coordenadas: { _latitude: s.lat, _longitude: s.lng, _accuracy: 30 },
+    })),
+    statusLeads: leadStatuses,
+    tagsBusqueda: [
+      { id: 'tag-centro', nombre: 'Céntrico', idCategoria: 'cat-departamentos' },
+      { id: 'tag-vista', nombre: 'Vista panorámica', idCategoria: 'cat-departamentos' },
+      { id: 'tag-roof', nombre: 'Roof garden', idCategoria: 'cat-departamentos' },
+      { id: 'tag-jardin', nombre: 'Jardín privado', idCategoria: 'cat-casas' },
+      { id: 'tag-familia', nombre: 'Ideal para familias', idCategoria: 'cat-casas' },
+      { id: 'tag-mar', nombre: 'Vista al mar', idCategoria: 'cat-playa' },
+      { id: 'tag-renta', nombre: 'Para renta vacacional', idCategoria: 'cat-playa' },
+    ],
+    categoriasBusqueda: [
+      { id: 'cat-departamentos', nombre: 'Departamentos' },
+      { id: 'cat-casas', nombre: 'Casas' },
+      { id: 'cat-playa', nombre: 'Playa' },
+      { id: 'cat-preventa', nombre: 'Preventa' },
+    ],
+  };
+  b.event(streams.corporate(id), 'CorporateRegistered', { corporate: corp, config }, id);
+  return { id, prefix };
+}
+
+export interface DemoSeed {
+  requests: AppendRequest[];
+  summary: { corporates: number; developments: number; units: number; users: number };
+}
+
+/** Builds every event of the demo tenant. `hash` turns the demo password into its stored hash. */
+export async function buildDemoSeed(hash: (password: string) => Promise<string>): Promise<DemoSeed> {
+  const b = new DemoBuilder();
+  const horizonte = corporate(b, {
+    slug: 'grupo-horizonte',
+    nombre: 'Grupo Horizonte',
+    multiIdioma: true,
+    divisa: [MXN, USD],
+    hue: 205,
+    colores: {
+      colorFondoPrincipal: '#f4f7fb',
+      colorFondoBarraLateral: '#0f2a44',
+      colorTextoBarraLateral: '#ffffff',
+      colorFondoBarraSuperior: '#ffffff',
+      colorFondoModal: '#ffffff',
+      colorBotonPrimario: '#0b6bcb',
+      colorTextoBotonPrimario: '#ffffff',
+      colorTextoPrimario: '#14202e',
+      colorResaltado: '#f5a524',
+      colorEnlace: '#0b6bcb',
+    },
+    statusColors: specStatusColors(),
+    showrooms: [
+      { nombre: 'Showroom Alameda', lat: 19.4349, lng: -99.1442 },
+      { nombre: 'Showroom Los Olivos', lat: 20.6601, lng: -100.3921 },
+    ],
+  });
+  const pacifico = corporate(b, {
+    slug: 'desarrollos-pacifico',
+    nombre: 'Desarrollos Pacífico',
+    multiIdioma: false,
+    divisa: [MXN],
+    hue: 175,
+    colores: {
+      colorFondoPrincipal: '#f3faf8',
+      colorFondoBarraLateral: '#0c4a45',
+      colorTextoBarraLateral: '#ffffff',
+      colorFondoBarraSuperior: '#ffffff',
+      colorFondoModal: '#ffffff',
+      colorBotonPrimario: '#0f8a7e',
+      colorTextoBotonPrimario: '#ffffff',
+      colorTextoPrimario: '#102522',
+      colorResaltado: '#ff7a59',
+      colorEnlace: '#0f8a7e',
+    },
+    statusColors: specStatusColors({ Disponible: '#12a383' }),
+    showrooms: [{ nombre: 'Showroom Playa Azul', lat: 20.6531, lng: -105.2249 }],
+  });
+
+  let units = 0;
+  for (const plan of horizontePlans) units += addDevelopment(b, horizonte.id, plan).unitCount;
+  for (const plan of pacificoPlans) units += addDevelopment(b, pacifico.id, plan).unitCount;
+
+  const passwordHash = await hash(DEMO_PASSWORD);
+  const people: {
+    email: string;
+    nombre: string;
+    apellidos: string;
+    grants: { corp: string; role: string; aprobado: boolean }[];
+    favorito?: string;
+    tipo?: string;
+    esAdmin?: boolean;
+  }[] = [
+    {
+      email: 'admin@vitrina.demo',
+      nombre: 'Ana',
+      apellidos: 'Robles',
+      esAdmin: true,
+      favorito: horizonte.id,
+      grants: [
+        { corp: horizonte.id, role: `${horizonte.prefix}-admin`, aprobado: true },
+        { corp: pacifico.id, role: `${pacifico.prefix}-admin`, aprobado: true },
+      ],
+    },
+    { email: 'gerente@vitrina.demo', nombre: 'Gerardo', apellidos: 'Méndez', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-gerente`, aprobado: true }] },
+    { email: 'asesor@vitrina.demo', nombre: 'Sofía', apellidos: 'Navarro', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }] },
+    { email: 'asesor2@vitrina.demo', nombre: 'Diego', apellidos: 'Ibarra', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }] },
+    { email: 'hostess@vitrina.demo', nombre: 'Lucía', apellidos: 'Ferrer', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-hostes`, aprobado: true }] },
+    {
+      email: 'broker@vitrina.demo',
+      nombre: 'Bruno',
+      apellidos: 'Salas',
+      tipo: 'Broker',
+      grants: [
+        { corp: horizonte.id, role: `${horizonte.prefix}-broker`, aprobado: true },
+        { corp: pacifico.id, role: `${pacifico.prefix}-broker`, aprobado: false },
+      ],
+    },
+    { email: 'asesor.pacifico@vitrina.demo', nombre: 'Marina', apellidos: 'Quiroz', grants: [{ corp: pacifico.id, role: `${pacifico.prefix}-asesor`, aprobado: true }] },
+  ];
+  for (const p of people) {
+    const id = `usr-${b.random.id8()}`;
+    const user: User = {
+      id,
+      email: p.email,
+      nombre: p.nombre,
+      apellidos: p.apellidos,
+      corporativos: [],
+      corporativosRegistro: [],
+      corporativoFavorito: p.favorito ?? null,
+      desarrollosFavoritos: {},
+      roles: {},
+      fechaAlta: Math.floor(Date.UTC(2026, 0, 5) / 1000),
+      sesionUltima: null,
+      esAdmin: p.esAdmin ?? false,
+      perfil: p.tipo === 'Broker' ? 1 : 2,
+      tipo: p.tipo ?? 'Asesor',
+      aprobarRegistro: p.tipo !== 'Broker',
+      info: { estatus: 'activo' },
+    };
+    b.event(streams.user(id), 'UserRegistered', { user, passwordHash }, null);
+    for (const g of p.grants) {
+      b.event(streams.user(id), 'MembershipGranted', { idUsuario: id, idCorporativo: g.corp, idRol: g.role, aprobado: g.aprobado }, g.corp);
+    }
+  }
+
+  return {
+    requests: b.requests,
+    summary: { corporates: 2, developments: horizontePlans.length + pacificoPlans.length, units, users: people.length },
+  };
+}
+
+export const demoPlans = { horizontePlans, pacificoPlans, addDevelopment };

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../../src/server/runtime';
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  /** Opens a fresh, migrated store (its own database); `dispose` drops it. */
+  open(options?: { clock?: () => Date }): Promise<Runtime & { databaseUrl?: string; dispose(): Promise<void> }>;
+}
+
+const pgAdminUrl = process.env.VITRINA_TEST_PG;
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+if (!pgAdminUrl) {
+  const text = 'VITRINA_TEST_PG is not set: the PostgreSQL backend tests are SKIPPED (npm test sets it when PostgreSQL runs).';
+  if (ci) throw new Error(`${text} In CI they are required.`);
+  console.warn(`\n!!! ${text}\n`);
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: pgAdminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const pgliteBackend: Backend = {
+  name: 'pglite',
+  open: async (options) => {
+    const runtime = await openRuntime({ dataDir: 'memory://', ...options });
+    return { ...runtime, dispose: () => runtime.close() };
+  },
+};
+
+export const postgresBackend: Backend = {
+  name: 'postgres',
+  open: async (options) => {
+    const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
+    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    const databaseUrl = withDatabase(pgAdminUrl!, name);
+    const runtime = await openRuntime({ databaseUrl, poolSize: 12, ...options });
+    return {
+      ...runtime,
+      databaseUrl,
+      dispose: async () => {
+        await runtime.close();
+        await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  },
+};
+
+export const backends: Backend[] = [pgliteBackend, postgresBackend];
+
+/** Runs the same suite on PGlite and on PostgreSQL (skipped, visibly, where PostgreSQL is absent). */
+export function describeBackends(title: string, suite: (backend: Backend) => void) {
+  for (const backend of backends) {
+    const skip = backend.name === 'postgres' && !pgAdminUrl;
+    describe.skipIf(skip)(`${title} [${backend.name}]`, () => suite(backend));
+  }
+}
+
+/** A store with the demo tenant, for API tests. */
+export async function openSeeded(backend: Backend, options?: { clock?: () => Date }) {
+  const runtime = await backend.open(options);
+  await seedDemoIfEmpty(runtime.deps.store);
+  return runtime;
+}
