@@ -9,6 +9,7 @@ import { buildDemoSeed } from './seed/demo';
 import { openDb, type OpenOptions } from './store/db';
 import { EventStore } from './store/event-store';
 import { migrate } from './store/migrate';
+import { LiveFeed } from './live';
 
 export interface Runtime {
   deps: AppDeps;
@@ -42,16 +43,25 @@ export async function openRuntime(options: OpenOptions & { clock?: () => Date })
   const store = new EventStore(db);
   registerProjections(store);
   const clock = options.clock ?? (() => new Date());
+  const live = new LiveFeed(db, store);
+  await live.start();
   const deps: AppDeps = {
     db,
     store,
+    live,
     clock,
     newId: () => randomUUID(),
     sessions: new SessionStore(db, clock),
     throttle: new LoginThrottle(db, clock),
     secret: loadSecret(options.databaseUrl ? undefined : options.dataDir),
   };
-  return { deps, close: () => db.close() };
+  return {
+    deps,
+    close: async () => {
+      await live.close();
+      await db.close();
+    },
+  };
 }
 
 /**

@@ -3,11 +3,13 @@ import type { Corporate, Role, User } from '../../core/types';
 import type { SessionStore, LoginThrottle } from '../auth/sessions';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
+import type { LiveFeed } from '../live';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface AppDeps {
   db: Db;
   store: EventStore;
+  live: LiveFeed;
   clock: () => Date;
   newId: () => string;
   sessions: SessionStore;

@@ -43,6 +43,10 @@ const messages = {
     es: 'No puedes cambiar tus propios roles ni corporativos',
     en: 'You cannot change your own roles or corporates',
   },
+  import_invalid: {
+    es: 'El archivo tiene {count} errores; no se importó nada',
+    en: 'The file has {count} errors; nothing was imported',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

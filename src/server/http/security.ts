@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError, errorResponse } from './errors';
 import type { Env } from './context';
 
@@ -31,12 +32,11 @@ export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   }
 };
 
-/** Refuses bodies over 1 MiB before they are read. */
-export const bodyLimit: MiddlewareHandler<Env> = async (c, next) => {
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES) return errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', 'body_too_large'));
-  await next();
-};
+/** Refuses bodies over 1 MiB, whether announced by Content-Length or streamed in chunks. */
+export const bodyLimit: MiddlewareHandler<Env> = honoBodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', 'body_too_large')),
+});
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

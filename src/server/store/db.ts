@@ -15,6 +15,11 @@ export interface Db extends Queryable {
   /** Runs several statements separated by semicolons, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a dedicated connection that LISTENs on `channel` (fan-out across server
+   * processes). Returns the function that stops listening.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface OpenOptions {
@@ -106,5 +111,17 @@ async function openPostgres(url: string, max: number): Promise<Db> {
       await pool.query(sql);
     },
     close: () => pool.end(),
+    listen: async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel && n.payload) onPayload(n.payload);
+      });
+      await client.query(`LISTEN ${channel}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
   };
 }

@@ -76,6 +76,15 @@ export interface AppendRequest {
 
 export type AppendListener = (events: readonly StoredEvent[]) => void;
 
+export const NOTIFY_CHANNEL = 'vitrina_events';
+
+/** NOTIFY payloads are limited to 8000 bytes: large event data is left out (listeners refetch). */
+function notifyPayload(event: StoredEvent): string {
+  const full = JSON.stringify(event);
+  if (full.length < 7000) return full;
+  return JSON.stringify({ ...event, data: null });
+}
+
 interface EventRow {
   id: string;
   type: string;
@@ -141,6 +150,12 @@ export class EventStore {
       for (const request of requests) {
         const result = await this.appendInTx(tx, request, written);
         out.push(result);
+      }
+      if (this.db.kind === 'postgres' && written.length > 0 && written.length <= 200) {
+        // Delivered to every server process on commit, and only then (see LiveFeed).
+        for (const event of written) {
+          await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, notifyPayload(event)]);
+        }
       }
       return out;
     });
