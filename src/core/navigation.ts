@@ -1,0 +1,226 @@
+/**
+ * Where the application sends a person (spec §2): the redirect after sign-in, the root
+ * behaviour, the sidebar's Home target and items, the top-bar title and the language rule.
+ * Pure: it takes the user, the user's corporates (with their role lists) and the path, and
+ * answers paths; the router and the session machine act on the answer.
+ */
+
+import type { Corporate, Role, User } from './types';
+
+/** A corporate as navigation needs it: its slug for paths and its roles for permissions. */
+export type NavCorporate = Pick<Corporate, 'id' | 'slug'> & { roles?: readonly Role[] };
+
+export const LOGIN_PATH = '/login';
+export const CORPORATES_PATH = '/corporativos';
+
+/** The pages of a corporate that the shell links to (Spanish segments of spec §2). */
+export type CorporateSection = 'home' | 'desarrollos' | 'clientes' | 'eventos' | 'usuarios';
+
+export function corporatePath(slug: string, section: CorporateSection = 'home'): string {
+  const base = `${CORPORATES_PATH}/${encodeURIComponent(slug)}`;
+  return section === 'home' ? base : `${base}/${section}`;
+}
+
+/** The role the user holds in a corporate (one role id per corporate, spec §6). */
+export function roleIn(user: Pick<User, 'roles'>, corporate: NavCorporate): Role | undefined {
+  const id = user.roles[corporate.id];
+  return id === undefined ? undefined : corporate.roles?.find((r) => r.id === id);
+}
+
+/** The approved corporates of the user, in the order given. */
+export function memberCorporates<C extends NavCorporate>(
+  user: Pick<User, 'corporativos'>,
+  corporates: readonly C[],
+): C[] {
+  return corporates.filter((c) => user.corporativos.includes(c.id));
+}
+
+function favouriteOf<C extends NavCorporate>(
+  user: Pick<User, 'corporativoFavorito'>,
+  among: readonly C[],
+): C | undefined {
+  return user.corporativoFavorito
+    ? among.find((c) => c.id === user.corporativoFavorito)
+    : undefined;
+}
+
+/**
+ * A redirect query is followed only when it is a path of this application: relative, starting
+ * with one slash (no `//host` or `/\host`), never back to the login page. Anything else is an
+ * open redirect and is ignored.
+ */
+export function safeRedirect(redirect: string | null | undefined): string | null {
+  if (!redirect || typeof redirect !== 'string') return null;
+  if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\'))
+    return null;
+  if ([...redirect].some((ch) => ch.charCodeAt(0) < 0x20)) return null;
+  const path = redirect.split(/[?#]/)[0] ?? '';
+  if (path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}/`)) return null;
+  return redirect;
+}
+
+export type SignInUser = Pick<User, 'corporativos' | 'corporativoFavorito' | 'roles'>;
+
+/**
+ * Redirect after login (spec §2), the four rules in order:
+ * 1. a redirect query, when present (and a path of this app);
+ * 2. adminHostes in any corporate: that corporate's events page — the favourite corporate when
+ *    the user is a host administrator there, else the first such corporate;
+ * 3. two or more corporates: the favourite corporate, or the corporates list when none is set
+ *    or it is not among them;
+ * 4. one corporate: that corporate.
+ * With no approved corporate (a pending broker) the corporates list shows the pending ones.
+ */
+export function redirectAfterLogin(input: {
+  redirect?: string | null;
+  user: SignInUser;
+  corporates: readonly NavCorporate[];
+}): string {
+  const wanted = safeRedirect(input.redirect);
+  if (wanted) return wanted;
+  const mine = memberCorporates(input.user, input.corporates);
+  const hosting = mine.filter((c) => roleIn(input.user, c)?.permisos.adminHostes === true);
+  const host = favouriteOf(input.user, hosting) ?? hosting[0];
+  if (host) return corporatePath(host.slug, 'eventos');
+  if (mine.length >= 2) {
+    const favourite = favouriteOf(input.user, mine);
+    return favourite ? corporatePath(favourite.slug) : CORPORATES_PATH;
+  }
+  const only = mine[0];
+  return only ? corporatePath(only.slug) : CORPORATES_PATH;
+}
+
+/** A corporate path (`/corporativos/{slug}` and below, clients included). */
+export function isCorporatePath(pathname: string): boolean {
+  return /^\/corporativos\/[^/]+/.test(pathname);
+}
+
+/**
+ * Root behaviour (spec §2) for a signed-in user on `pathname`: on the root (and on the login
+ * page, which a signed-in user has no use for) one corporate goes straight to it, several go to
+ * the corporates list. On a corporate or clients path — and on any other page — nothing is
+ * redirected (`null`).
+ */
+export function rootRedirect(
+  pathname: string,
+  user: Pick<User, 'corporativos'>,
+  corporates: readonly NavCorporate[],
+): string | null {
+  if (isCorporatePath(pathname)) return null;
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path !== '/' && path !== LOGIN_PATH) return null;
+  const mine = memberCorporates(user, corporates);
+  const only = mine.length === 1 ? mine[0] : undefined;
+  return only ? corporatePath(only.slug) : CORPORATES_PATH;
+}
+
+/**
+ * The sidebar's Home (spec §2): the favourite corporate if set, else the corporates list when
+ * the user has more than one corporate, else the current corporate.
+ */
+export function homePath(input: {
+  user: Pick<User, 'corporativos' | 'corporativoFavorito'>;
+  corporates: readonly NavCorporate[];
+  current?: NavCorporate | null;
+}): string {
+  const mine = memberCorporates(input.user, input.corporates);
+  const favourite = favouriteOf(input.user, mine);
+  if (favourite) return corporatePath(favourite.slug);
+  if (input.user.corporativos.length > 1) return CORPORATES_PATH;
+  const current = input.current ?? mine[0];
+  return current ? corporatePath(current.slug) : CORPORATES_PATH;
+}
+
+export type SidebarItem =
+  | 'home'
+  | 'clientes'
+  | 'desarrollos'
+  | 'usuarios'
+  | 'eventos'
+  | 'switchCorporate'
+  | 'settings'
+  | 'logout';
+
+/**
+ * The sidebar's items (spec §2, §6): Home, Clients, Developments, Users (only with crearUsuarios
+ * or editarUsuarios); a host administrator (adminHostes) sees Events instead of the standard
+ * items; the corporate switch is hidden with only one corporate; settings and logout always.
+ * Without a current corporate (the corporates list) only Home and the common items remain.
+ */
+export function sidebarItems(input: {
+  role?: Role | null;
+  corporateCount: number;
+  inCorporate: boolean;
+}): SidebarItem[] {
+  const items: SidebarItem[] = ['home'];
+  if (input.inCorporate) {
+    if (input.role?.permisos.adminHostes) {
+      items.push('eventos');
+    } else {
+      items.push('clientes', 'desarrollos');
+      if (input.role?.permisosUsuarios.crearUsuarios || input.role?.permisosUsuarios.editarUsuarios)
+        items.push('usuarios');
+    }
+  }
+  if (input.corporateCount > 1) items.push('switchCorporate');
+  items.push('settings', 'logout');
+  return items;
+}
+
+/** The item of `items` that the path belongs to, for the highlight. */
+export function activeSidebarItem(
+  pathname: string,
+  corporateSlug: string | null | undefined,
+): SidebarItem | null {
+  if (corporateSlug) {
+    const base = corporatePath(corporateSlug);
+    for (const section of ['clientes', 'desarrollos', 'usuarios', 'eventos'] as const) {
+      const path = `${base}/${section}`;
+      if (pathname === path || pathname.startsWith(`${path}/`)) return section;
+    }
+    if (pathname === base || pathname === `${base}/`) return 'home';
+    return null;
+  }
+  return pathname === CORPORATES_PATH || pathname === '/' ? 'home' : null;
+}
+
+/**
+ * The top-bar title (spec §2): Dashboard, or My clients on the clients pages, suffixed with the
+ * corporate name and the development name when the route has them. Answers the parts; the
+ * screen translates the first one.
+ */
+export function titleParts(input: {
+  pathname: string;
+  corporateName?: string | null;
+  developmentName?: string | null;
+}): { key: 'dashboard' | 'myClients'; suffixes: string[] } {
+  const clients = /^\/corporativos\/[^/]+\/clientes(\/|$)/.test(input.pathname);
+  const suffixes = [input.corporateName, input.developmentName].filter((s): s is string =>
+    Boolean(s),
+  );
+  return { key: clients ? 'myClients' : 'dashboard', suffixes };
+}
+
+export type Language = 'es' | 'en';
+
+/**
+ * The language a corporate page is shown in (spec §2): a corporate without `multiIdioma` switches
+ * an English interface to Spanish; otherwise the current language stays.
+ */
+export function languageForCorporate(
+  corporate: Pick<Corporate, 'multiIdioma'>,
+  current: Language,
+): Language {
+  return !corporate.multiIdioma && current === 'en' ? 'es' : current;
+}
+
+/** The session guard keeps the current path when a `folio` query parameter exists (spec §2). */
+export function keepsPathOnLogout(search: string): boolean {
+  return new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).has('folio');
+}
+
+/** The login page for a logout, with the redirect when one is given. */
+export function loginPath(redirect?: string | null): string {
+  const target = safeRedirect(redirect);
+  return target ? `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}` : LOGIN_PATH;
+}

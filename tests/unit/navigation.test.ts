@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeSidebarItem,
+  homePath,
+  keepsPathOnLogout,
+  languageForCorporate,
+  loginPath,
+  redirectAfterLogin,
+  rootRedirect,
+  safeRedirect,
+  sidebarItems,
+  titleParts,
+  type NavCorporate,
+} from '../../src/core/navigation';
+import type { Role, User } from '../../src/core/types';
+
+const role = (id: string, extra: Partial<Role> = {}): Role => ({
+  id,
+  nombre: id,
+  permisos: {},
+  permisosLeads: { alcanceLeads: 'Propios' },
+  permisosUsuarios: {},
+  ...extra,
+});
+const hostRole = role('hostes', { permisos: { adminHostes: true } });
+const adviser = role('asesor');
+const manager = role('gerente', { permisosUsuarios: { editarUsuarios: true } });
+const admin = role('admin', { permisosUsuarios: { crearUsuarios: true, editarUsuarios: true } });
+
+const corpA: NavCorporate = {
+  id: 'a',
+  slug: 'grupo-a',
+  roles: [hostRole, adviser, manager, admin],
+};
+const corpB: NavCorporate = {
+  id: 'b',
+  slug: 'grupo-b',
+  roles: [hostRole, adviser, manager, admin],
+};
+const corpC: NavCorporate = { id: 'c', slug: 'grupo-c', roles: [hostRole, adviser] };
+const all = [corpA, corpB, corpC];
+
+type U = Pick<User, 'corporativos' | 'corporativoFavorito' | 'roles'>;
+const user = (
+  corporativos: string[],
+  roles: Record<string, string>,
+  corporativoFavorito: string | null = null,
+): U => ({
+  corporativos,
+  roles,
+  corporativoFavorito,
+});
+
+describe('redirect after login (spec §2, four rules in order)', () => {
+  it('rule 1: a redirect query wins over every other rule', () => {
+    const hostess = user(['a'], { a: 'hostes' }, 'a');
+    expect(
+      redirectAfterLogin({
+        redirect: '/corporativos/grupo-a/clientes?folio=9',
+        user: hostess,
+        corporates: all,
+      }),
+    ).toBe('/corporativos/grupo-a/clientes?folio=9');
+  });
+
+  it('rule 1 ignores a redirect that leaves the application or loops to the login page', () => {
+    const one = user(['b'], { b: 'asesor' });
+    for (const redirect of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'corporativos',
+      '/login?redirect=/x',
+      '',
+      null,
+    ]) {
+      expect(redirectAfterLogin({ redirect, user: one, corporates: all }), String(redirect)).toBe(
+        '/corporativos/grupo-b',
+      );
+    }
+  });
+
+  it('rule 2: a host administrator lands on the events page of the favourite corporate', () => {
+    const hostess = user(['a', 'b'], { a: 'hostes', b: 'hostes' }, 'b');
+    expect(redirectAfterLogin({ user: hostess, corporates: all })).toBe(
+      '/corporativos/grupo-b/eventos',
+    );
+  });
+
+  it('rule 2: without a favourite among them, the first corporate where the user is host administrator', () => {
+    expect(
+      redirectAfterLogin({ user: user(['a', 'b'], { a: 'hostes', b: 'hostes' }), corporates: all }),
+    ).toBe('/corporativos/grupo-a/eventos');
+    // Favourite set to a corporate where the user is not a host administrator: the hosting one.
+    expect(
+      redirectAfterLogin({
+        user: user(['a', 'b'], { a: 'asesor', b: 'hostes' }, 'a'),
+        corporates: all,
+      }),
+    ).toBe('/corporativos/grupo-b/eventos');
+    // Rule 2 comes before rule 3 even with a single corporate.
+    expect(redirectAfterLogin({ user: user(['c'], { c: 'hostes' }), corporates: all })).toBe(
+      '/corporativos/grupo-c/eventos',
+    );
+  });
+
+  it('rule 3: two or more corporates go to the favourite one', () => {
+    expect(
+      redirectAfterLogin({
+        user: user(['a', 'b'], { a: 'admin', b: 'admin' }, 'b'),
+        corporates: all,
+      }),
+    ).toBe('/corporativos/grupo-b');
+  });
+
+  it('rule 3: two or more corporates without a favourite (or one not found) go to the corporates list', () => {
+    expect(
+      redirectAfterLogin({ user: user(['a', 'b'], { a: 'admin', b: 'admin' }), corporates: all }),
+    ).toBe('/corporativos');
+    expect(
+      redirectAfterLogin({
+        user: user(['a', 'b'], { a: 'admin', b: 'admin' }, 'zz'),
+        corporates: all,
+      }),
+    ).toBe('/corporativos');
+    // A favourite the user is no longer a member of is "not found".
+    expect(
+      redirectAfterLogin({
+        user: user(['a', 'b'], { a: 'admin', b: 'admin' }, 'c'),
+        corporates: all,
+      }),
+    ).toBe('/corporativos');
+  });
+
+  it('rule 4: one corporate goes to that corporate', () => {
+    expect(redirectAfterLogin({ user: user(['c'], { c: 'asesor' }), corporates: all })).toBe(
+      '/corporativos/grupo-c',
+    );
+  });
+
+  it('with no approved corporate (a pending broker) the corporates list shows the pending ones', () => {
+    expect(redirectAfterLogin({ user: user([], {}), corporates: all })).toBe('/corporativos');
+  });
+});
+
+describe('root behaviour (spec §2)', () => {
+  it('one corporate goes straight to it; several go to the corporates list', () => {
+    expect(rootRedirect('/', user(['b'], { b: 'asesor' }), all)).toBe('/corporativos/grupo-b');
+    expect(rootRedirect('/', user(['a', 'b'], { a: 'asesor', b: 'asesor' }, 'a'), all)).toBe(
+      '/corporativos',
+    );
+    expect(rootRedirect('/', user([], {}), all)).toBe('/corporativos');
+    expect(rootRedirect('/login', user(['b'], { b: 'asesor' }), all)).toBe('/corporativos/grupo-b');
+  });
+
+  it('on a corporate or clients path (or any other page) nothing is redirected', () => {
+    const one = user(['b'], { b: 'asesor' });
+    expect(rootRedirect('/corporativos/grupo-a', one, all)).toBeNull();
+    expect(rootRedirect('/corporativos/grupo-b/clientes', one, all)).toBeNull();
+    expect(rootRedirect('/corporativos', one, all)).toBeNull();
+  });
+});
+
+describe('sidebar Home (spec §2)', () => {
+  it('goes to the favourite corporate when set', () => {
+    expect(homePath({ user: user(['a', 'b'], {}, 'b'), corporates: all, current: corpA })).toBe(
+      '/corporativos/grupo-b',
+    );
+  });
+  it('else to the corporates list with more than one corporate', () => {
+    expect(homePath({ user: user(['a', 'b'], {}), corporates: all, current: corpA })).toBe(
+      '/corporativos',
+    );
+  });
+  it('else to the current corporate', () => {
+    expect(homePath({ user: user(['c'], {}), corporates: all, current: corpC })).toBe(
+      '/corporativos/grupo-c',
+    );
+    expect(homePath({ user: user(['c'], {}), corporates: all })).toBe('/corporativos/grupo-c');
+    expect(homePath({ user: user([], {}), corporates: all })).toBe('/corporativos');
+  });
+});
+
+describe('sidebar items (spec §2, §6)', () => {
+  it('standard items; Users only with crearUsuarios or editarUsuarios; the switch hidden with one corporate', () => {
+    expect(sidebarItems({ role: adviser, corporateCount: 1, inCorporate: true })).toEqual([
+      'home',
+      'clientes',
+      'desarrollos',
+      'settings',
+      'logout',
+    ]);
+    expect(sidebarItems({ role: manager, corporateCount: 1, inCorporate: true })).toEqual([
+      'home',
+      'clientes',
+      'desarrollos',
+      'usuarios',
+      'settings',
+      'logout',
+    ]);
+    expect(sidebarItems({ role: admin, corporateCount: 2, inCorporate: true })).toEqual([
+      'home',
+      'clientes',
+      'desarrollos',
+      'usuarios',
+      'switchCorporate',
+      'settings',
+      'logout',
+    ]);
+  });
+  it('a host administrator sees Events instead of the standard items', () => {
+    expect(sidebarItems({ role: hostRole, corporateCount: 1, inCorporate: true })).toEqual([
+      'home',
+      'eventos',
+      'settings',
+      'logout',
+    ]);
+  });
+  it('outside a corporate only Home and the common items', () => {
+    expect(sidebarItems({ corporateCount: 3, inCorporate: false })).toEqual([
+      'home',
+      'switchCorporate',
+      'settings',
+      'logout',
+    ]);
+  });
+  it('highlights the item the path belongs to', () => {
+    expect(activeSidebarItem('/corporativos/grupo-a', 'grupo-a')).toBe('home');
+    expect(
+      activeSidebarItem('/corporativos/grupo-a/desarrollos/torre/disponibilidad', 'grupo-a'),
+    ).toBe('desarrollos');
+    expect(activeSidebarItem('/corporativos/grupo-a/clientes', 'grupo-a')).toBe('clientes');
+    expect(activeSidebarItem('/corporativos/grupo-a/eventos', 'grupo-a')).toBe('eventos');
+    expect(activeSidebarItem('/corporativos', null)).toBe('home');
+    expect(activeSidebarItem('/corporativos/grupo-a/otra', 'grupo-a')).toBeNull();
+  });
+});
+
+describe('top-bar title (spec §2)', () => {
+  it('Dashboard, suffixed with the corporate and development names', () => {
+    expect(titleParts({ pathname: '/corporativos/a', corporateName: 'Grupo A' })).toEqual({
+      key: 'dashboard',
+      suffixes: ['Grupo A'],
+    });
+    expect(
+      titleParts({
+        pathname: '/corporativos/a/desarrollos/t',
+        corporateName: 'Grupo A',
+        developmentName: 'Torre',
+      }),
+    ).toEqual({
+      key: 'dashboard',
+      suffixes: ['Grupo A', 'Torre'],
+    });
+    expect(titleParts({ pathname: '/corporativos' })).toEqual({ key: 'dashboard', suffixes: [] });
+  });
+  it('My clients on the clients pages', () => {
+    expect(titleParts({ pathname: '/corporativos/a/clientes', corporateName: 'Grupo A' })).toEqual({
+      key: 'myClients',
+      suffixes: ['Grupo A'],
+    });
+  });
+});
+
+describe('language and logout helpers', () => {
+  it('switches English to Spanish for a corporate without multiIdioma', () => {
+    expect(languageForCorporate({ multiIdioma: false }, 'en')).toBe('es');
+    expect(languageForCorporate({ multiIdioma: false }, 'es')).toBe('es');
+    expect(languageForCorporate({ multiIdioma: true }, 'en')).toBe('en');
+  });
+  it('keeps the path on logout only with a folio query parameter', () => {
+    expect(keepsPathOnLogout('?folio=123')).toBe(true);
+    expect(keepsPathOnLogout('a=1&folio=')).toBe(true);
+    expect(keepsPathOnLogout('?foliox=1')).toBe(false);
+    expect(keepsPathOnLogout('')).toBe(false);
+  });
+  it('builds the login path with a safe redirect only', () => {
+    expect(loginPath('/corporativos/a?x=1')).toBe('/login?redirect=%2Fcorporativos%2Fa%3Fx%3D1');
+    expect(loginPath('https://evil.example')).toBe('/login');
+    expect(loginPath()).toBe('/login');
+    expect(safeRedirect('/a\nb')).toBeNull();
+  });
+});
