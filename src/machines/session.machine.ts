@@ -1,0 +1,399 @@
+/**
+ * The session (spec §2 session guard, §4 session): checking → signed in / signed out.
+ *
+ * - On start the machine asks the server for the signed-in account and loads its user record.
+ *   If no signed-in user is found within `sessionGrace` (3000 ms) the user is logged out; the
+ *   current path is kept when it carries a `folio` query parameter.
+ * - A signed-in account without a user record is logged out.
+ * - Logout: server sign-out, clear the user, remove the stored auth item, navigate to /login
+ *   (with the redirect if given), clear leads, check-in and comparator state, and hold the
+ *   logout-loading flag (tag `logoutLoading`) for `logoutFlag` (1000 ms).
+ *
+ * Every side effect is named: the four server calls are `fromPromise` actors and the browser
+ * effects are actions, so the application provides them (`src/ui/session.ts`) and tests swap
+ * them with `sessionMachine.provide(…)`.
+ */
+
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  LOGIN_PATH,
+  keepsPathOnLogout,
+  loginPath,
+  redirectAfterLogin,
+  rootRedirect,
+  type NavCorporate,
+} from '../core/navigation';
+import type { Corporate, User } from '../core/types';
+
+/** A corporate of the user as the shell needs it (`aprobado` false: registered, approval pending). */
+export type SessionCorporate = NavCorporate &
+  Pick<Corporate, 'nombre' | 'multiIdioma'> &
+  Partial<Pick<Corporate, 'imagen' | 'colores'>> & {
+    aprobado: boolean;
+  };
+
+export interface SessionData {
+  user: User;
+  corporates: SessionCorporate[];
+}
+
+export interface SessionError {
+  errorCode: string | null;
+  message: string;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface SessionLocation {
+  pathname: string;
+  /** The query string, with or without its leading `?`. */
+  search: string;
+}
+
+export interface SessionContext {
+  /** The signed-in account (from the session or the sign-in), before its record is loaded. */
+  accountId: string | null;
+  user: User | null;
+  corporates: SessionCorporate[];
+  /** The last sign-in failure, shown by the login page. */
+  error: SessionError | null;
+  /** The redirect query of the sign-in in progress. */
+  redirect: string | null;
+  /** Where the logout in progress sends the user: a login path, or null to keep the current path. */
+  logoutTarget: string | null;
+  location: () => SessionLocation;
+}
+
+export type SessionEvent =
+  | { type: 'session.signIn'; email: string; password: string; redirect?: string | null }
+  | { type: 'session.signOut'; redirect?: string | null }
+  /** An API call answered 401: the server no longer knows the session. */
+  | { type: 'session.expired' }
+  /** The user record changed (favourite corporate, profile). */
+  | { type: 'session.userUpdated'; user: User }
+  /** Reload the user and corporates (after a membership change). */
+  | { type: 'session.refresh' };
+
+export interface SessionInput {
+  /** The current location; read when a rule needs it (the session guard, the root behaviour). */
+  location?: () => SessionLocation;
+}
+
+function toSessionError(error: unknown): SessionError {
+  if (error && typeof error === 'object') {
+    const e = error as { errorCode?: unknown; message?: unknown };
+    return {
+      errorCode: typeof e.errorCode === 'string' ? e.errorCode : null,
+      message: typeof e.message === 'string' ? e.message : '',
+    };
+  }
+  return { errorCode: null, message: typeof error === 'string' ? error : '' };
+}
+
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`session actor ${name} was not provided`));
+
+function currentPath(location: SessionLocation): string {
+  const search =
+    location.search && !location.search.startsWith('?') ? `?${location.search}` : location.search;
+  return `${location.pathname}${search}`;
+}
+
+/** Where a logout goes: nowhere with a folio (the path is kept), else /login with the redirect. */
+function logoutTargetFor(
+  location: SessionLocation,
+  redirect: string | null | undefined,
+): string | null {
+  // Already on the login page: stay, with its own redirect query.
+  if (keepsPathOnLogout(location.search) || location.pathname === LOGIN_PATH) return null;
+  return loginPath(redirect);
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    tags: {} as 'checking' | 'busy' | 'signedIn' | 'signedOut' | 'logoutLoading',
+  },
+  actors: {
+    /** The account of the current session cookie, or null when there is none (HTTP 401). */
+    checkSession: fromPromise<{ id: string } | null>(notProvided('checkSession')),
+    /** The user record and the user's corporates; `user: null` when the record does not exist. */
+    loadUser: fromPromise<{ user: User | null; corporates: SessionCorporate[] }, { id: string }>(
+      notProvided('loadUser'),
+    ),
+    /** Signs in; answers the account, or rejects with `{ errorCode, message }`. */
+    signIn: fromPromise<{ id: string }, Credentials>(notProvided('signIn')),
+    /** Revokes the session on the server. */
+    signOut: fromPromise<void>(notProvided('signOut')),
+  },
+  actions: {
+    /** Navigates inside the application (`replace` for redirects the user did not ask for). */
+    navigate: (_, _params: { to: string; replace?: boolean }) => {},
+    /** Stores the non-secret auth item (the signed-in account id) in local storage. */
+    storeAuthItem: (_, _params: { id: string }) => {},
+    /** Removes the stored auth item. */
+    removeAuthItem: () => {},
+    /** Clears leads, check-in and comparator state, and every cached query of the user. */
+    clearFeatureState: () => {},
+  },
+  guards: {
+    hasAccount: (_, output: { id: string } | null) => output !== null,
+    hasUser: (_, output: { user: User | null }) => output.user !== null,
+  },
+  delays: {
+    sessionGrace: 3000,
+    logoutFlag: 1000,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    accountId: null,
+    user: null,
+    corporates: [],
+    error: null,
+    redirect: null,
+    logoutTarget: null,
+    location: input.location ?? (() => ({ pathname: '/', search: '' })),
+  }),
+  initial: 'resolving',
+  states: {
+    /** Looking for a signed-in user; the guard logs out after `sessionGrace`. */
+    resolving: {
+      tags: ['checking'],
+      initial: 'checking',
+      after: {
+        sessionGrace: {
+          target: 'loggingOut',
+          actions: assign({
+            logoutTarget: ({ context }) => {
+              const location = context.location();
+              return logoutTargetFor(location, currentPath(location));
+            },
+          }),
+        },
+      },
+      on: {
+        'session.signIn': {
+          target: 'signingIn',
+          actions: assign({ redirect: ({ event }) => event.redirect ?? null, error: null }),
+        },
+      },
+      states: {
+        checking: {
+          invoke: {
+            src: 'checkSession',
+            onDone: [
+              {
+                guard: { type: 'hasAccount', params: ({ event }) => event.output },
+                target: 'loadingUser',
+                actions: assign({ accountId: ({ event }) => event.output?.id ?? null }),
+              },
+              { target: 'awaitingUser' },
+            ],
+            // The server cannot be reached: nobody is found, the guard decides.
+            onError: { target: 'awaitingUser' },
+          },
+        },
+        loadingUser: {
+          invoke: {
+            src: 'loadUser',
+            input: ({ context }) => ({ id: context.accountId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'hasUser', params: ({ event }) => event.output },
+                target: '#session.signedIn',
+                actions: [
+                  assign({
+                    user: ({ event }) => event.output.user,
+                    corporates: ({ event }) => event.output.corporates,
+                  }),
+                  // Root behaviour on arrival (a reload of / or /login while signed in).
+                  enqueueActions(({ context, event, enqueue }) => {
+                    const { user, corporates } = event.output;
+                    const target = user
+                      ? rootRedirect(context.location().pathname, user, corporates)
+                      : null;
+                    if (target)
+                      enqueue({ type: 'navigate', params: { to: target, replace: true } });
+                  }),
+                ],
+              },
+              {
+                // Signed in, but no user record: logged out.
+                target: '#session.loggingOut',
+                actions: assign({
+                  logoutTarget: ({ context }) => logoutTargetFor(context.location(), null),
+                }),
+              },
+            ],
+            onError: {
+              target: '#session.loggingOut',
+              actions: assign({
+                logoutTarget: ({ context }) => logoutTargetFor(context.location(), null),
+              }),
+            },
+          },
+        },
+        /** No session on the server: the login form may still be used while the guard waits. */
+        awaitingUser: {},
+      },
+    },
+
+    signingIn: {
+      tags: ['busy', 'signedOut'],
+      invoke: {
+        src: 'signIn',
+        input: ({ event }) => {
+          const e = event as Extract<SessionEvent, { type: 'session.signIn' }>;
+          return { email: e.email, password: e.password };
+        },
+        onDone: {
+          target: 'loadingUser',
+          actions: assign({ accountId: ({ event }) => event.output.id }),
+        },
+        onError: {
+          target: 'signedOut',
+          actions: assign({ error: ({ event }) => toSessionError(event.error) }),
+        },
+      },
+    },
+
+    /** After a sign-in: the user record, then the redirect after login. */
+    loadingUser: {
+      tags: ['busy', 'signedOut'],
+      invoke: {
+        src: 'loadUser',
+        input: ({ context }) => ({ id: context.accountId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasUser', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              assign({
+                user: ({ event }) => event.output.user,
+                corporates: ({ event }) => event.output.corporates,
+              }),
+              {
+                type: 'storeAuthItem',
+                params: ({ event }) => ({ id: event.output.user?.id ?? '' }),
+              },
+              {
+                type: 'navigate',
+                params: ({ context, event }) => ({
+                  to: redirectAfterLogin({
+                    redirect: context.redirect,
+                    user: event.output.user!,
+                    corporates: event.output.corporates,
+                  }),
+                  replace: true,
+                }),
+              },
+              assign({ redirect: null }),
+            ],
+          },
+          {
+            target: 'loggingOut',
+            actions: assign({ logoutTarget: ({ context }) => loginPath(context.redirect) }),
+          },
+        ],
+        onError: {
+          target: 'loggingOut',
+          actions: assign({ logoutTarget: ({ context }) => loginPath(context.redirect) }),
+        },
+      },
+    },
+
+    signedIn: {
+      tags: ['signedIn'],
+      on: {
+        'session.signOut': {
+          target: 'loggingOut',
+          actions: assign({ logoutTarget: ({ event }) => loginPath(event.redirect) }),
+        },
+        'session.expired': {
+          target: 'loggingOut',
+          actions: assign({
+            logoutTarget: ({ context }) => {
+              const location = context.location();
+              return logoutTargetFor(location, currentPath(location));
+            },
+          }),
+        },
+        'session.userUpdated': {
+          actions: assign({ user: ({ event }) => event.user }),
+        },
+        'session.refresh': 'refreshing',
+      },
+    },
+
+    refreshing: {
+      tags: ['signedIn'],
+      invoke: {
+        src: 'loadUser',
+        input: ({ context }) => ({ id: context.user?.id ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasUser', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: assign({
+              user: ({ event }) => event.output.user,
+              corporates: ({ event }) => event.output.corporates,
+            }),
+          },
+          {
+            target: 'loggingOut',
+            actions: assign({
+              logoutTarget: ({ context }) => logoutTargetFor(context.location(), null),
+            }),
+          },
+        ],
+        onError: 'signedIn',
+      },
+    },
+
+    loggingOut: {
+      tags: ['logoutLoading'],
+      initial: 'signingOut',
+      states: {
+        signingOut: {
+          invoke: {
+            src: 'signOut',
+            onDone: 'holding',
+            // The local state is cleared even when the server cannot be reached.
+            onError: 'holding',
+          },
+          exit: [
+            assign({ user: null, accountId: null, corporates: [] }),
+            'removeAuthItem',
+            enqueueActions(({ context, enqueue }) => {
+              if (context.logoutTarget)
+                enqueue({ type: 'navigate', params: { to: context.logoutTarget, replace: true } });
+            }),
+            'clearFeatureState',
+          ],
+        },
+        holding: {
+          after: { logoutFlag: '#session.signedOut' },
+        },
+      },
+    },
+
+    signedOut: {
+      tags: ['signedOut'],
+      entry: assign({ logoutTarget: null }),
+      on: {
+        'session.signIn': {
+          target: 'signingIn',
+          actions: assign({ redirect: ({ event }) => event.redirect ?? null, error: null }),
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,372 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import type { Role, User } from '../../../src/core/types';
+import {
+  sessionMachine,
+  type SessionCorporate,
+  type SessionLocation,
+} from '../../../src/machines/session.machine';
+
+const hostRole: Role = {
+  id: 'h',
+  nombre: 'Hostess',
+  permisos: { adminHostes: true },
+  permisosLeads: { alcanceLeads: 'Propios' },
+  permisosUsuarios: {},
+};
+const adviserRole: Role = { ...hostRole, id: 'a', nombre: 'Asesor', permisos: {} };
+
+const corp = (id: string, slug: string): SessionCorporate => ({
+  id,
+  slug,
+  nombre: slug,
+  multiIdioma: false,
+  aprobado: true,
+  roles: [hostRole, adviserRole],
+});
+const horizonte = corp('c1', 'grupo-horizonte');
+const pacifico = corp('c2', 'desarrollos-pacifico');
+
+const makeUser = (over: Partial<User> = {}): User => ({
+  id: 'u1',
+  email: 'asesor@vitrina.demo',
+  nombre: 'Sofía',
+  apellidos: 'Navarro',
+  corporativos: ['c1'],
+  corporativosRegistro: [],
+  corporativoFavorito: null,
+  desarrollosFavoritos: {},
+  roles: { c1: 'a' },
+  fechaAlta: 0,
+  esAdmin: false,
+  ...over,
+});
+
+/** A promise the test settles by hand, so the simulated clock decides what happens first. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+
+interface Setup {
+  location?: SessionLocation;
+  checkSession?: () => Promise<{ id: string } | null>;
+  loadUser?: (id: string) => Promise<{ user: User | null; corporates: SessionCorporate[] }>;
+  signIn?: (c: { email: string; password: string }) => Promise<{ id: string }>;
+  signOut?: () => Promise<void>;
+}
+
+function start(setup: Setup = {}) {
+  const clock = new SimulatedClock();
+  const spies = {
+    navigate: vi.fn<(to: string, replace?: boolean) => void>(),
+    storeAuthItem: vi.fn<(id: string) => void>(),
+    removeAuthItem: vi.fn(),
+    clearFeatureState: vi.fn(),
+    signOut: vi.fn(setup.signOut ?? (() => Promise.resolve())),
+    loadUser: vi.fn(
+      setup.loadUser ?? (() => Promise.resolve({ user: makeUser(), corporates: [horizonte] })),
+    ),
+  };
+  let location = setup.location ?? { pathname: '/corporativos/grupo-horizonte', search: '' };
+  const machine = sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise(setup.checkSession ?? (() => Promise.resolve(null))),
+      loadUser: fromPromise(({ input }) => spies.loadUser(input.id)),
+      signIn: fromPromise(({ input }) =>
+        (setup.signIn ?? (() => Promise.resolve({ id: 'u1' })))(input),
+      ),
+      signOut: fromPromise(() => spies.signOut()),
+    },
+    actions: {
+      navigate: (_, params) => {
+        spies.navigate(params.to, params.replace);
+        const url = new URL(params.to, 'http://x');
+        location = { pathname: url.pathname, search: url.search };
+      },
+      storeAuthItem: (_, params) => spies.storeAuthItem(params.id),
+      removeAuthItem: () => spies.removeAuthItem(),
+      clearFeatureState: () => spies.clearFeatureState(),
+    },
+  });
+  const actor = createActor(machine, { clock, input: { location: () => location } });
+  actor.start();
+  return { actor, clock, spies, setLocation: (l: SessionLocation) => (location = l) };
+}
+
+describe('session machine: checking', () => {
+  it('signs in from the existing session, loads the user and records nothing else', async () => {
+    const { actor, spies } = start({ checkSession: () => Promise.resolve({ id: 'u1' }) });
+    expect(actor.getSnapshot().hasTag('checking')).toBe(true);
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches('signedIn')).toBe(true);
+    expect(snap.hasTag('signedIn')).toBe(true);
+    expect(snap.context.user?.id).toBe('u1');
+    expect(spies.loadUser).toHaveBeenCalledWith('u1');
+    // On a corporate path nothing is redirected.
+    expect(spies.navigate).not.toHaveBeenCalled();
+  });
+
+  it('applies the root behaviour when the session is found on /', async () => {
+    const { actor, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      location: { pathname: '/', search: '' },
+    });
+    await flush();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.navigate).toHaveBeenCalledWith('/corporativos/grupo-horizonte', true);
+  });
+
+  it('logs out when no signed-in user is found within 3000 ms, with the current path as redirect', async () => {
+    const { actor, clock, spies } = start({
+      location: { pathname: '/corporativos/grupo-horizonte/clientes', search: '?x=1' },
+    });
+    await flush();
+    expect(actor.getSnapshot().matches({ resolving: 'awaitingUser' })).toBe(true);
+    clock.increment(2999);
+    expect(actor.getSnapshot().hasTag('checking')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    await flush();
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenCalledWith(
+      '/login?redirect=%2Fcorporativos%2Fgrupo-horizonte%2Fclientes%3Fx%3D1',
+      true,
+    );
+    expect(spies.removeAuthItem).toHaveBeenCalledTimes(1);
+    expect(spies.clearFeatureState).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the current path when a folio query parameter exists', async () => {
+    const { actor, clock, spies } = start({
+      location: {
+        pathname: '/corporativos/grupo-horizonte/desarrollos/torre/checkin',
+        search: '?folio=A1',
+      },
+    });
+    await flush();
+    clock.increment(3000);
+    await flush();
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).not.toHaveBeenCalled();
+    expect(spies.removeAuthItem).toHaveBeenCalled();
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('logs out after 3000 ms when the session check does not answer in time', async () => {
+    const pending = deferred<{ id: string } | null>();
+    const { actor, clock, spies } = start({ checkSession: () => pending.promise });
+    clock.increment(3000);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    pending.resolve({ id: 'u1' });
+    await flush();
+    expect(spies.loadUser).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('the timer does not fire once the user is signed in', async () => {
+    const { actor, clock, spies } = start({ checkSession: () => Promise.resolve({ id: 'u1' }) });
+    await flush();
+    clock.increment(10_000);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('logs out a signed-in account without a user record', async () => {
+    const { actor, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'ghost' }),
+      loadUser: () => Promise.resolve({ user: null, corporates: [] }),
+    });
+    await flush();
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('on the login page the guard stays there, keeping its redirect query', async () => {
+    const { clock, spies } = start({
+      location: { pathname: '/login', search: '?redirect=%2Fcorporativos' },
+    });
+    await flush();
+    clock.increment(3000);
+    await flush();
+    expect(spies.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('session machine: sign in', () => {
+  it('signs in during the grace period and follows the redirect rules (adminHostes → events)', async () => {
+    const hostess = makeUser({ id: 'u9', roles: { c1: 'h' } });
+    const { actor, clock, spies } = start({
+      location: { pathname: '/login', search: '' },
+      signIn: () => Promise.resolve({ id: 'u9' }),
+      loadUser: () => Promise.resolve({ user: hostess, corporates: [horizonte] }),
+    });
+    await flush();
+    actor.send({ type: 'session.signIn', email: 'hostess@vitrina.demo', password: 'x' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.navigate).toHaveBeenCalledWith('/corporativos/grupo-horizonte/eventos', true);
+    expect(spies.storeAuthItem).toHaveBeenCalledWith('u9');
+    // The grace timer was cancelled by the sign-in.
+    clock.increment(5000);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+
+  it('follows the redirect query first', async () => {
+    const { actor, clock, spies } = start();
+    await flush();
+    clock.increment(3000);
+    await flush();
+    clock.increment(1000);
+    spies.navigate.mockClear();
+    actor.send({
+      type: 'session.signIn',
+      email: 'a',
+      password: 'b',
+      redirect: '/corporativos/grupo-horizonte/clientes',
+    });
+    await flush();
+    expect(spies.navigate).toHaveBeenCalledWith('/corporativos/grupo-horizonte/clientes', true);
+  });
+
+  it('two corporates with a favourite go to the favourite', async () => {
+    const admin = makeUser({
+      corporativos: ['c1', 'c2'],
+      roles: { c1: 'a', c2: 'a' },
+      corporativoFavorito: 'c2',
+    });
+    const { actor, spies } = start({
+      loadUser: () => Promise.resolve({ user: admin, corporates: [horizonte, pacifico] }),
+    });
+    await flush();
+    actor.send({ type: 'session.signIn', email: 'a', password: 'b' });
+    await flush();
+    expect(spies.navigate).toHaveBeenLastCalledWith('/corporativos/desarrollos-pacifico', true);
+  });
+
+  it('a failed sign-in keeps the user signed out with the server message', async () => {
+    const { actor, spies } = start({
+      signIn: () =>
+        Promise.reject({
+          errorCode: 'BAD_CREDENTIALS',
+          message: 'El correo o la contraseña no son correctos',
+        }),
+    });
+    await flush();
+    actor.send({ type: 'session.signIn', email: 'a', password: 'b' });
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches('signedOut')).toBe(true);
+    expect(snap.context.error).toEqual({
+      errorCode: 'BAD_CREDENTIALS',
+      message: 'El correo o la contraseña no son correctos',
+    });
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('signing in to an account without a user record logs out', async () => {
+    const { actor, spies } = start({
+      loadUser: () => Promise.resolve({ user: null, corporates: [] }),
+    });
+    await flush();
+    actor.send({ type: 'session.signIn', email: 'a', password: 'b' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+    expect(spies.storeAuthItem).not.toHaveBeenCalled();
+  });
+});
+
+describe('session machine: logout', () => {
+  async function signedIn() {
+    const ctx = start({ checkSession: () => Promise.resolve({ id: 'u1' }) });
+    await flush();
+    expect(ctx.actor.getSnapshot().matches('signedIn')).toBe(true);
+    return ctx;
+  }
+
+  it('signs out on the server, clears everything, goes to /login and holds the flag for 1000 ms', async () => {
+    const serverSignOut = deferred<void>();
+    const { actor, clock, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      signOut: () => serverSignOut.promise,
+    });
+    await flush();
+    actor.send({ type: 'session.signOut' });
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+    // Nothing is cleared before the server answered.
+    expect(spies.removeAuthItem).not.toHaveBeenCalled();
+    serverSignOut.resolve();
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.context.user).toBeNull();
+    expect(snap.context.corporates).toEqual([]);
+    expect(spies.removeAuthItem).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenCalledWith('/login', true);
+    expect(spies.clearFeatureState).toHaveBeenCalledTimes(1);
+    // The order of the spec: navigate, then clear leads/check-in/comparator.
+    expect(spies.navigate.mock.invocationCallOrder[0]!).toBeLessThan(
+      spies.clearFeatureState.mock.invocationCallOrder[0]!,
+    );
+    clock.increment(999);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('navigates to /login with the redirect when one is given', async () => {
+    const { actor, spies } = await signedIn();
+    actor.send({ type: 'session.signOut', redirect: '/corporativos/grupo-horizonte' });
+    await flush();
+    expect(spies.navigate).toHaveBeenCalledWith(
+      '/login?redirect=%2Fcorporativos%2Fgrupo-horizonte',
+      true,
+    );
+  });
+
+  it('clears the local state even when the server sign-out fails', async () => {
+    const { actor, clock, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      signOut: () => Promise.reject(new Error('offline')),
+    });
+    await flush();
+    actor.send({ type: 'session.signOut' });
+    await flush();
+    expect(spies.removeAuthItem).toHaveBeenCalledTimes(1);
+    expect(spies.clearFeatureState).toHaveBeenCalledTimes(1);
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('an expired session (API 401) logs out back to the current page', async () => {
+    const { actor, spies, setLocation } = await signedIn();
+    setLocation({ pathname: '/corporativos/grupo-horizonte/usuarios', search: '' });
+    actor.send({ type: 'session.expired' });
+    await flush();
+    expect(spies.navigate).toHaveBeenCalledWith(
+      '/login?redirect=%2Fcorporativos%2Fgrupo-horizonte%2Fusuarios',
+      true,
+    );
+  });
+
+  it('a user update replaces the user without leaving the signed-in state', async () => {
+    const { actor } = await signedIn();
+    actor.send({ type: 'session.userUpdated', user: makeUser({ corporativoFavorito: 'c1' }) });
+    expect(actor.getSnapshot().context.user?.corporativoFavorito).toBe('c1');
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+});
