@@ -79,7 +79,7 @@ export type SessionEvent =
 
 export interface SessionInput {
   /** The current location; read when a rule needs it (the session guard, the root behaviour). */
-  location?: () => SessionLocation;
+  location: () => SessionLocation;
 }
 
 function toSessionError(error: unknown): SessionError {
@@ -117,7 +117,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: {} as 'checking' | 'busy' | 'signedIn' | 'signedOut' | 'logoutLoading',
+    tags: '' as 'checking' | 'busy' | 'signedIn' | 'signedOut' | 'logoutLoading',
   },
   actors: {
     /** The account of the current session cookie, or null when there is none (HTTP 401). */
@@ -158,7 +158,7 @@ export const sessionMachine = setup({
     error: null,
     redirect: null,
     logoutTarget: null,
-    location: input.location ?? (() => ({ pathname: '/', search: '' })),
+    location: input.location,
   }),
   initial: 'resolving',
   states: {

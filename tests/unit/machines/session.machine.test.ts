@@ -92,8 +92,12 @@ function start(setup: Setup = {}) {
         location = { pathname: url.pathname, search: url.search };
       },
       storeAuthItem: (_, params) => spies.storeAuthItem(params.id),
-      removeAuthItem: () => spies.removeAuthItem(),
-      clearFeatureState: () => spies.clearFeatureState(),
+      removeAuthItem: () => {
+        spies.removeAuthItem();
+      },
+      clearFeatureState: () => {
+        spies.clearFeatureState();
+      },
     },
   });
   const actor = createActor(machine, { clock, input: { location: () => location } });
@@ -259,10 +263,11 @@ describe('session machine: sign in', () => {
   it('a failed sign-in keeps the user signed out with the server message', async () => {
     const { actor, spies } = start({
       signIn: () =>
-        Promise.reject({
-          errorCode: 'BAD_CREDENTIALS',
-          message: 'El correo o la contraseña no son correctos',
-        }),
+        Promise.reject(
+          Object.assign(new Error('El correo o la contraseña no son correctos'), {
+            errorCode: 'BAD_CREDENTIALS',
+          }),
+        ),
     });
     await flush();
     actor.send({ type: 'session.signIn', email: 'a', password: 'b' });
