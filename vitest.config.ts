@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/property/**/*.test.ts', 'src/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/property/**/*.test.ts',
+            'src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -7,9 +7,16 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: port, VITRINA_DIST_DIR: '/nonexistent' },
   }),
-  spawn('npx', ['vite', '--host'], { stdio: 'inherit', env: { ...process.env, VITRINA_API: `http://127.0.0.1:${port}` } }),
+  spawn('npx', ['vite', '--host'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITRINA_API: `http://127.0.0.1:${port}` },
+  }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

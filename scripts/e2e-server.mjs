@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
 const dataDir = process.env.VITRINA_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vitrina-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, VITRINA_DATA_DIR: dataDir, PORT: process.env.PORT ?? '4173', HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    VITRINA_DATA_DIR: dataDir,
+    PORT: process.env.PORT ?? '4173',
+    HOST: '127.0.0.1',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -14,12 +14,19 @@ function newest(dir) {
 }
 
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sources = Math.max(newest('src/ui'), newest('src/workers'), newest('src/core'), statSync('index.html').mtimeMs);
+const sources = Math.max(
+  newest('src/ui'),
+  newest('src/workers'),
+  newest('src/core'),
+  statSync('index.html').mtimeMs,
+);
 if (built < sources) {
   console.log('Building the client…');
   const r = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : null;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const out = mkdtempSync(join(tmpdir(), 'vitrina-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -19,7 +21,9 @@ const quiet = (cmd, args) => spawnSync(cmd, args, { encoding: 'utf8' });
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
   if (!isRoot) {
-    console.error('Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium poppler-utils`.');
+    console.error(
+      'Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium poppler-utils`.',
+    );
     return false;
   }
   console.log('Installing Chromium from Debian (once per machine)…');
@@ -73,12 +77,18 @@ else if (ci) {
   console.error('PostgreSQL is required in CI and could not be reached on 127.0.0.1:5432.');
   process.exit(1);
 } else {
-  console.warn('\n!!! PostgreSQL is not reachable: the PostgreSQL backend tests will be SKIPPED.\n');
+  console.warn(
+    '\n!!! PostgreSQL is not reachable: the PostgreSQL backend tests will be SKIPPED.\n',
+  );
 }
 
 if (!only || only === 'vitest') {
   const file = join(out, 'vitest.json');
-  const r = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env });
+  const r = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    { env },
+  );
   vitestCounts(file);
   if (r.status !== 0) failedStep = true;
 }
@@ -98,7 +108,9 @@ if (!only || only === 'e2e') {
       totals.failed += 1;
     } else {
       const file = join(out, 'playwright.json');
-      const r = run('npx', ['playwright', 'test'], { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+      const r = run('npx', ['playwright', 'test'], {
+        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      });
       playwrightCounts(file);
       if (r.status !== 0) failedStep = true;
     }

@@ -23,25 +23,38 @@ async function main() {
     }
     throw error;
   }
-  const seeded = await seedDemoIfEmpty(runtime.deps.store);
+  const seeded = await seedDemoIfEmpty(runtime.deps.store, () =>
+    console.log('Seeding the demo tenant…'),
+  );
   const app = createApp(runtime.deps);
 
   if (existsSync(join(distDir, 'index.html'))) {
     const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
-    app.use('/assets/*', serveStatic({ root: distDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: distDir,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
     app.use('*', serveStatic({ root: distDir }));
     // Client routes: every other GET that is not the API gets the app shell.
     app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
   }
 
-  const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
-    const url = `http://localhost:${info.port}`;
-    console.log(`\nVitrina is running at ${url}`);
-    console.log(`  store: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${seeded ? ' — demo tenant seeded' : ''}`);
-    console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) console.log(`    ${a.email.padEnd(30)} ${a.description}`);
-    console.log('');
-  });
+  const server = serve(
+    { fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' },
+    (info) => {
+      const url = `http://localhost:${info.port}`;
+      console.log(`\nVitrina is running at ${url}`);
+      console.log(
+        `  store: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${seeded ? ' — demo tenant seeded' : ''}`,
+      );
+      console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
+      for (const a of DEMO_ACCOUNTS) console.log(`    ${a.email.padEnd(30)} ${a.description}`);
+      console.log('');
+    },
+  );
 
   const shutdown = () => {
     server.close();

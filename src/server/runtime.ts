@@ -68,15 +68,21 @@ export async function openRuntime(options: OpenOptions & { clock?: () => Date })
  * Seeds the demo tenant when the store has none. The whole seed is one atomic append with
  * deterministic event ids: a seed killed half-way leaves nothing, and the next start redoes it.
  */
-export async function seedDemoIfEmpty(store: EventStore): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  store: EventStore,
+  onSeeding: () => void = () => undefined,
+): Promise<boolean> {
   if ((await store.streamVersion('system:demo-seed')) > 0) return false;
+  onSeeding();
   const seed = await buildDemoSeed(hashPassword);
   await store.appendMany([
     ...seed.requests,
     {
       streamId: 'system:demo-seed',
       expectedVersion: 0,
-      events: [{ id: randomUUID(), type: 'DemoTenantSeeded', data: seed.summary, occurredAt: new Date() }],
+      events: [
+        { id: randomUUID(), type: 'DemoTenantSeeded', data: seed.summary, occurredAt: new Date() },
+      ],
     },
   ]);
   return true;

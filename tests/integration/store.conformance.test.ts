@@ -28,7 +28,11 @@ describeBackends('event store conformance', (backend) => {
 
   it('appends with optimistic concurrency: a stale expected version is a typed conflict', async () => {
     const s = `test:${randomUUID()}`;
-    expect(await rt.deps.store.append(s, 0, [ev(), ev()])).toEqual({ streamId: s, version: 2, written: 2 });
+    expect(await rt.deps.store.append(s, 0, [ev(), ev()])).toEqual({
+      streamId: s,
+      version: 2,
+      written: 2,
+    });
     await expect(rt.deps.store.append(s, 1, [ev()])).rejects.toBeInstanceOf(ConcurrencyError);
     expect((await rt.deps.store.readStream(s)).map((e) => e.version)).toEqual([1, 2]);
   });
@@ -40,7 +44,9 @@ describeBackends('event store conformance', (backend) => {
       Array.from({ length: writers }, () => rt.deps.store.append(s, 0, [ev('First')])),
     );
     expect(first.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(first.filter((r) => r.status === 'rejected' && r.reason instanceof ConcurrencyError)).toHaveLength(writers - 1);
+    expect(
+      first.filter((r) => r.status === 'rejected' && r.reason instanceof ConcurrencyError),
+    ).toHaveLength(writers - 1);
 
     // Every writer retries on conflict until its event is in: all acknowledged, none lost, none doubled.
     const acknowledged: string[] = [];
@@ -60,15 +66,26 @@ describeBackends('event store conformance', (backend) => {
       }),
     );
     const stored = await rt.deps.store.readStream(s);
-    expect(stored.map((e) => e.version)).toEqual(Array.from({ length: writers + 1 }, (_, i) => i + 1));
-    expect(stored.filter((e) => e.type === 'Retry').map((e) => e.id).sort()).toEqual(acknowledged.sort());
+    expect(stored.map((e) => e.version)).toEqual(
+      Array.from({ length: writers + 1 }, (_, i) => i + 1),
+    );
+    expect(
+      stored
+        .filter((e) => e.type === 'Retry')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(acknowledged.sort());
   });
 
   it('is idempotent by event id: the same append retried is stored once', async () => {
     const s = `test:${randomUUID()}`;
     const events = [ev(), ev()];
     await rt.deps.store.append(s, 0, events);
-    expect(await rt.deps.store.append(s, 0, events)).toEqual({ streamId: s, version: 2, written: 0 });
+    expect(await rt.deps.store.append(s, 0, events)).toEqual({
+      streamId: s,
+      version: 2,
+      written: 0,
+    });
     expect(await rt.deps.store.readStream(s)).toHaveLength(2);
   });
 
@@ -99,17 +116,30 @@ describeBackends('event store conformance', (backend) => {
     await seedDemoIfEmpty(rt.deps.store);
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const t of ['rm_corporates', 'rm_users', 'rm_developments', 'rm_clusters', 'rm_prototypes', 'rm_units', 'rm_media']) {
+      for (const t of [
+        'rm_corporates',
+        'rm_users',
+        'rm_developments',
+        'rm_clusters',
+        'rm_prototypes',
+        'rm_units',
+        'rm_media',
+      ]) {
         out[t] = (await rt.deps.db.query(`SELECT * FROM ${t} ORDER BY id`)).rows;
       }
       return out;
     };
     // A change after the seed, so the rebuild has to fold more than one event per unit.
-    const { rows } = await rt.deps.db.query<{ id: string; corporate_id: string }>('SELECT id, corporate_id FROM rm_units LIMIT 1');
+    const { rows } = await rt.deps.db.query<{ id: string; corporate_id: string }>(
+      'SELECT id, corporate_id FROM rm_units LIMIT 1',
+    );
     const unit = rows[0]!;
     const stream = `unit:${unit.corporate_id}:${unit.id}`;
     await rt.deps.store.append(stream, 'any', [
-      { ...ev('UnitStatusChanged', { idUnidad: unit.id, from: null, to: 'Vendido' }), corporateId: unit.corporate_id },
+      {
+        ...ev('UnitStatusChanged', { idUnidad: unit.id, from: null, to: 'Vendido' }),
+        corporateId: unit.corporate_id,
+      },
     ]);
     const before = await snapshot();
     expect(before.rm_units!.length).toBeGreaterThan(500);
@@ -136,7 +166,9 @@ describeBackends('event store conformance', (backend) => {
         expect(during.events.some((e) => e.streamId === later)).toBe(false);
         await client.query('COMMIT');
         const after = await readToEnd(rt, during.checkpoint);
-        expect(after.events.map((e) => e.type).filter((t) => t === 'Held' || t === 'Later')).toEqual(['Held', 'Later']);
+        expect(
+          after.events.map((e) => e.type).filter((t) => t === 'Held' || t === 'Later'),
+        ).toEqual(['Held', 'Later']);
       } finally {
         await client.end();
       }
@@ -183,7 +215,12 @@ describe('embedded store directory lock', () => {
     try {
       const child = spawnSync(
         process.execPath,
-        ['--import', 'tsx', '-e', `import('./src/server/store/db.ts').then(m => m.openDb({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`],
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('./src/server/store/db.ts').then(m => m.openDb({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+        ],
         { encoding: 'utf8', timeout: 60_000 },
       );
       expect(child.status).toBe(3);

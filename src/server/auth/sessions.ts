@@ -67,7 +67,10 @@ export class LoginThrottle {
       );
       const row = rows[0];
       if (!row || row.n < limit || !row.oldest) return 0;
-      return Math.max(1, Math.ceil((new Date(row.oldest).getTime() + 3600_000 - now.getTime()) / 1000));
+      return Math.max(
+        1,
+        Math.ceil((new Date(row.oldest).getTime() + 3600_000 - now.getTime()) / 1000),
+      );
     };
     return Math.max(
       await check('account', account, LOGIN_LIMITS.perAccountPerHour),

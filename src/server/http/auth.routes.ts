@@ -30,7 +30,13 @@ export const authRoutes = new Hono<Env>()
     const wait = await deps.throttle.retryAfter(account, address);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
-      throw new ApiError(429, 'RATE_LIMITED', 'rate_limited', { minutes: Math.ceil(wait / 60) }, { retryAfter: wait });
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        'rate_limited',
+        { minutes: Math.ceil(wait / 60) },
+        { retryAfter: wait },
+      );
     }
     const { rows } = await deps.db.query<{ id: string; password_hash: string | null }>(
       'SELECT id, password_hash FROM rm_users WHERE email = $1',

@@ -8,7 +8,11 @@ import { findCorporate, requireMember, requireUser, type Env } from './context';
 
 const id = z.string().min(1).max(64);
 const corpQuery = z.strictObject({ idCorporativo: id });
-const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
+const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9-]+$/);
 
 export const APP_VERSION = '0.1.0';
 
@@ -16,7 +20,13 @@ type CorporateDoc = Corporate & CorporateConfig;
 
 /** The corporate document without the configuration that has calls of its own. */
 export function corporateView(doc: CorporateDoc): Corporate {
-  const { showrooms: _s, statusLeads: _l, tagsBusqueda: _t, categoriasBusqueda: _c, ...corporate } = doc;
+  const {
+    showrooms: _s,
+    statusLeads: _l,
+    tagsBusqueda: _t,
+    categoriasBusqueda: _c,
+    ...corporate
+  } = doc;
   return corporate;
 }
 
@@ -49,20 +59,29 @@ export async function loadUnits(db: Db, corporateId: string, devId: string): Pro
     'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2',
     [corporateId, devId],
   );
-  return rows.map((r) => r.doc).sort((a, b) => a.idCluster.localeCompare(b.idCluster) || b.nivel - a.nivel || a.posicion - b.posicion);
+  return rows
+    .map((r) => r.doc)
+    .sort(
+      (a, b) =>
+        a.idCluster.localeCompare(b.idCluster) || b.nivel - a.nivel || a.posicion - b.posicion,
+    );
 }
 
 export async function loadClusters(db: Db, corporateId: string, devId: string): Promise<Cluster[]> {
   const { rows } = await db.query<{ doc: Cluster }>(
-    'SELECT doc FROM rm_clusters WHERE corporate_id = $1 AND development_id = $2 ORDER BY doc->>\'nombre\'',
+    "SELECT doc FROM rm_clusters WHERE corporate_id = $1 AND development_id = $2 ORDER BY doc->>'nombre'",
     [corporateId, devId],
   );
   return rows.map((r) => r.doc);
 }
 
-export async function loadPrototypes(db: Db, corporateId: string, devId: string): Promise<Prototype[]> {
+export async function loadPrototypes(
+  db: Db,
+  corporateId: string,
+  devId: string,
+): Promise<Prototype[]> {
   const { rows } = await db.query<{ doc: Prototype }>(
-    'SELECT doc FROM rm_prototypes WHERE corporate_id = $1 AND development_id = $2 ORDER BY (doc->>\'precio\')::numeric',
+    "SELECT doc FROM rm_prototypes WHERE corporate_id = $1 AND development_id = $2 ORDER BY (doc->>'precio')::numeric",
     [corporateId, devId],
   );
   return rows.map((r) => r.doc);
@@ -73,7 +92,12 @@ async function developmentFigures(db: Db, corporate: Corporate) {
   const visible = Object.entries(corporate.coloresStatus)
     .filter(([, entry]) => entry?.esPrecioVisible)
     .map(([status]) => status);
-  const { rows } = await db.query<{ development_id: string; units: number; disponibles: number; desde: string | null }>(
+  const { rows } = await db.query<{
+    development_id: string;
+    units: number;
+    disponibles: number;
+    desde: string | null;
+  }>(
     `SELECT development_id,
             count(*)::int AS units,
             count(*) FILTER (WHERE doc->>'status' = 'Disponible')::int AS disponibles,
@@ -92,16 +116,22 @@ async function corporateConfig(c: Parameters<typeof requireMember>[0]) {
 
 export const catalogueRoutes = new Hono<Env>()
   .get('/wsObtenerConfiguracionesGenerales', (c) =>
-    c.json({ urlMappenChat: process.env.VITRINA_CHAT_URL ?? '', mostrarMappenChat: Boolean(process.env.VITRINA_CHAT_URL), version: APP_VERSION }),
+    c.json({
+      urlMappenChat: process.env.VITRINA_CHAT_URL ?? '',
+      mostrarMappenChat: Boolean(process.env.VITRINA_CHAT_URL),
+      version: APP_VERSION,
+    }),
   )
   .get('/wsObtenerCorporativos', async (c) => {
     parse(z.strictObject({}), c.req.query());
     const user = await requireUser(c);
     const ids = [...new Set([...user.corporativos, ...user.corporativosRegistro])];
-    const { rows } = await c.get('deps').db.query<{ doc: CorporateDoc }>(
-      'SELECT doc FROM rm_corporates WHERE id = ANY($1::text[]) ORDER BY doc->>\'nombre\'',
-      [ids],
-    );
+    const { rows } = await c
+      .get('deps')
+      .db.query<{ doc: CorporateDoc }>(
+        "SELECT doc FROM rm_corporates WHERE id = ANY($1::text[]) ORDER BY doc->>'nombre'",
+        [ids],
+      );
     return c.json(
       rows.map(({ doc }) => ({
         id: doc.id,
@@ -115,30 +145,52 @@ export const catalogueRoutes = new Hono<Env>()
     );
   })
   .get('/wsObtenerCorporativo', async (c) => {
-    const q = parse(z.strictObject({ slug: slug.optional(), id: id.optional() }).refine((v) => v.slug ?? v.id), c.req.query());
+    const q = parse(
+      z.strictObject({ slug: slug.optional(), id: id.optional() }).refine((v) => v.slug ?? v.id),
+      c.req.query(),
+    );
     const { corporate } = await requireMember(c, q.slug ? { slug: q.slug } : { id: q.id! });
     return c.json(corporateView(corporate as CorporateDoc));
   })
   .get('/wsObtenerColoresCorporativo', async (c) => {
     const corporate = await corporateConfig(c);
-    return c.json({ colores: corporate.colores, coloresStatus: corporate.coloresStatus, coloresStatusGeneral: corporate.coloresStatusGeneral ?? corporate.coloresStatus });
+    return c.json({
+      colores: corporate.colores,
+      coloresStatus: corporate.coloresStatus,
+      coloresStatusGeneral: corporate.coloresStatusGeneral ?? corporate.coloresStatus,
+    });
   })
   .get('/wsObtenerShowrooms', async (c) => c.json((await corporateConfig(c)).showrooms))
   .get('/wsObtenerStatusLeads', async (c) => c.json((await corporateConfig(c)).statusLeads))
   .get('/wsObtenerTagsBusqueda', async (c) => c.json((await corporateConfig(c)).tagsBusqueda))
-  .get('/wsObtenerTagsBusquedaCategoria', async (c) => c.json((await corporateConfig(c)).categoriasBusqueda))
+  .get('/wsObtenerTagsBusquedaCategoria', async (c) =>
+    c.json((await corporateConfig(c)).categoriasBusqueda),
+  )
   .get('/wsObtenerDesarrollos', async (c) => {
-    const q = parse(z.strictObject({ idCorporativo: id, ocultarDesarrollosSinUnidades: z.enum(['si', 'no']).optional() }), c.req.query());
+    const q = parse(
+      z.strictObject({
+        idCorporativo: id,
+        ocultarDesarrollosSinUnidades: z.enum(['si', 'no']).optional(),
+      }),
+      c.req.query(),
+    );
     const { corporate } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     const figures = await developmentFigures(db, corporate);
     const list = (await loadDevelopments(db, corporate.id))
       .filter((d) => d.enApp)
-      .filter((d) => q.ocultarDesarrollosSinUnidades !== 'si' || (figures.get(d.id)?.units ?? 0) > 0)
+      .filter(
+        (d) => q.ocultarDesarrollosSinUnidades !== 'si' || (figures.get(d.id)?.units ?? 0) > 0,
+      )
       .sort((a, b) => a.orden - b.orden)
       .map((d) => {
         const f = figures.get(d.id);
-        return { ...d, precioDesde: f?.desde ? Number(f.desde) : null, totalUnidades: f?.units ?? 0, unidadesDisponibles: f?.disponibles ?? 0 };
+        return {
+          ...d,
+          precioDesde: f?.desde ? Number(f.desde) : null,
+          totalUnidades: f?.units ?? 0,
+          unidadesDisponibles: f?.disponibles ?? 0,
+        };
       });
     return c.json(list);
   })
@@ -157,7 +209,9 @@ export const catalogueRoutes = new Hono<Env>()
     if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
     const units = await loadUnits(db, corporate.id, dev.id);
     const clusters = await loadClusters(db, corporate.id, dev.id);
-    return c.json(clusters.map((cl) => ({ ...cl, unidades: units.filter((u) => u.idCluster === cl.id) })));
+    return c.json(
+      clusters.map((cl) => ({ ...cl, unidades: units.filter((u) => u.idCluster === cl.id) })),
+    );
   })
   .get('/wsObtenerPrototipos', async (c) => {
     const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
@@ -175,20 +229,29 @@ export const catalogueRoutes = new Hono<Env>()
   })
   .get('/wsObtenerMedias', async (c) => {
     const q = parse(z.strictObject({ id }), c.req.query());
-    const { rows } = await c.get('deps').db.query<{ id: string; content_type: string; nombre: string }>(
-      "SELECT id, content_type, doc->>'nombre' AS nombre FROM rm_media WHERE id = $1",
-      [q.id],
-    );
+    const { rows } = await c
+      .get('deps')
+      .db.query<{ id: string; content_type: string; nombre: string }>(
+        "SELECT id, content_type, doc->>'nombre' AS nombre FROM rm_media WHERE id = $1",
+        [q.id],
+      );
     const row = rows[0];
     if (!row) throw notFound();
-    return c.json({ id: row.id, nombre: row.nombre, contentType: row.content_type, url: `/api/media/${row.id}` });
+    return c.json({
+      id: row.id,
+      nombre: row.nombre,
+      contentType: row.content_type,
+      url: `/api/media/${row.id}`,
+    });
   })
   .get('/media/:id', async (c) => {
     const mediaId = parse(id, c.req.param('id'));
-    const { rows } = await c.get('deps').db.query<{ content_type: string; bytes: string }>(
-      "SELECT content_type, doc->>'bytesBase64' AS bytes FROM rm_media WHERE id = $1",
-      [mediaId],
-    );
+    const { rows } = await c
+      .get('deps')
+      .db.query<{ content_type: string; bytes: string }>(
+        "SELECT content_type, doc->>'bytesBase64' AS bytes FROM rm_media WHERE id = $1",
+        [mediaId],
+      );
     const row = rows[0];
     if (!row) throw notFound();
     const body = Buffer.from(row.bytes, 'base64');

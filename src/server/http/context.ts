@@ -48,10 +48,15 @@ export interface Membership {
   role: Role;
 }
 
-export async function findCorporate(db: Db, by: { id?: string; slug?: string }): Promise<Corporate | null> {
+export async function findCorporate(
+  db: Db,
+  by: { id?: string; slug?: string },
+): Promise<Corporate | null> {
   const { rows } = by.id
     ? await db.query<{ doc: Corporate }>('SELECT doc FROM rm_corporates WHERE id = $1', [by.id])
-    : await db.query<{ doc: Corporate }>('SELECT doc FROM rm_corporates WHERE slug = $1', [by.slug]);
+    : await db.query<{ doc: Corporate }>('SELECT doc FROM rm_corporates WHERE slug = $1', [
+        by.slug,
+      ]);
   return rows[0]?.doc ?? null;
 }
 
@@ -59,7 +64,10 @@ export async function findCorporate(db: Db, by: { id?: string; slug?: string }):
  * The tenant comes from the session's membership, never from the request alone: a user who is not
  * an approved member of the corporate gets 403, whether or not the corporate exists.
  */
-export async function requireMember(c: Ctx, by: { id?: string; slug?: string }): Promise<Membership> {
+export async function requireMember(
+  c: Ctx,
+  by: { id?: string; slug?: string },
+): Promise<Membership> {
   const user = await requireUser(c);
   const corporate = await findCorporate(c.get('deps').db, by);
   if (!corporate) {

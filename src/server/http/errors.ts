@@ -45,8 +45,13 @@ export function errorResponse(c: Context, error: ApiError) {
 export function handleError(error: unknown, c: Context) {
   if (error instanceof ApiError) return errorResponse(c, error);
   if (error instanceof ZodError) return errorResponse(c, validationError(error));
-  if (error instanceof ConcurrencyError) return errorResponse(c, new ApiError(409, 'CONFLICT', 'conflict'));
-  if (error instanceof Error && 'status' in error && (error as { status: unknown }).status === 413) {
+  if (error instanceof ConcurrencyError)
+    return errorResponse(c, new ApiError(409, 'CONFLICT', 'conflict'));
+  if (
+    error instanceof Error &&
+    'status' in error &&
+    (error as { status: unknown }).status === 413
+  ) {
     return errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', 'body_too_large'));
   }
   console.error('[vitrina] unhandled error', error instanceof Error ? error.message : error);
@@ -84,7 +89,13 @@ export async function jsonBody(c: Context): Promise<unknown> {
   try {
     value = JSON.parse(text, (key, v: unknown) => {
       if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
-        throw new ApiError(400, 'VALIDATION', 'validation', {}, { details: [{ path: key, code: 'forbidden_key' }] });
+        throw new ApiError(
+          400,
+          'VALIDATION',
+          'validation',
+          {},
+          { details: [{ path: key, code: 'forbidden_key' }] },
+        );
       }
       return v;
     });

@@ -20,10 +20,12 @@ async function requireInventoryAdmin(c: Ctx) {
 
 async function findUnit(c: Ctx, corporateId: string) {
   const unitId = parse(id, c.req.param('u'));
-  const { rows } = await c.get('deps').db.query<{ doc: Unit }>(
-    'SELECT doc FROM rm_units WHERE corporate_id = $1 AND id = $2',
-    [corporateId, unitId],
-  );
+  const { rows } = await c
+    .get('deps')
+    .db.query<{ doc: Unit }>('SELECT doc FROM rm_units WHERE corporate_id = $1 AND id = $2', [
+      corporateId,
+      unitId,
+    ]);
   const unit = rows[0]?.doc;
   if (!unit) throw notFound();
   return unit;
@@ -50,7 +52,12 @@ const csvRow = z.object({
   areaTotal: z.string().default(''),
 });
 
-const num = (value: string, field: string, errors: string[], opts: { int?: boolean; min?: number } = {}) => {
+const num = (
+  value: string,
+  field: string,
+  errors: string[],
+  opts: { int?: boolean; min?: number } = {},
+) => {
   const v = value.trim();
   if (v === '' || !/^-?\d+(\.\d+)?$/.test(v)) {
     errors.push(`${field}: número requerido`);
@@ -74,7 +81,14 @@ export const inventoryRoutes = new Hono<Env>()
     if (unit.status !== status) {
       const deps = c.get('deps');
       await deps.store.append(streams.unit(corporate.id, unit.id), 'any', [
-        { id: deps.newId(), type: 'UnitStatusChanged', data: { idUnidad: unit.id, from: unit.status ?? null, to: status }, corporateId: corporate.id, actorId: user.id, occurredAt: deps.clock() },
+        {
+          id: deps.newId(),
+          type: 'UnitStatusChanged',
+          data: { idUnidad: unit.id, from: unit.status ?? null, to: status },
+          corporateId: corporate.id,
+          actorId: user.id,
+          occurredAt: deps.clock(),
+        },
       ]);
     }
     return c.json(await findUnit(c, corporate.id));
@@ -86,7 +100,14 @@ export const inventoryRoutes = new Hono<Env>()
     if (unit.precio !== precio) {
       const deps = c.get('deps');
       await deps.store.append(streams.unit(corporate.id, unit.id), 'any', [
-        { id: deps.newId(), type: 'UnitPriceChanged', data: { idUnidad: unit.id, from: unit.precio, to: precio }, corporateId: corporate.id, actorId: user.id, occurredAt: deps.clock() },
+        {
+          id: deps.newId(),
+          type: 'UnitPriceChanged',
+          data: { idUnidad: unit.id, from: unit.precio, to: precio },
+          corporateId: corporate.id,
+          actorId: user.id,
+          occurredAt: deps.clock(),
+        },
       ]);
     }
     return c.json(await findUnit(c, corporate.id));
@@ -104,7 +125,12 @@ export const inventoryRoutes = new Hono<Env>()
     const names = new Map(rows.map((r) => [r.id, r.nombre]));
     return c.json(
       events
-        .filter((e) => e.type === 'UnitStatusChanged' || e.type === 'UnitPriceChanged' || e.type === 'UnitListed')
+        .filter(
+          (e) =>
+            e.type === 'UnitStatusChanged' ||
+            e.type === 'UnitPriceChanged' ||
+            e.type === 'UnitListed',
+        )
         .map((e) => {
           const data = e.data as { from?: unknown; to?: unknown; unit?: Unit };
           return {
@@ -113,7 +139,9 @@ export const inventoryRoutes = new Hono<Env>()
             campo: e.type === 'UnitPriceChanged' ? 'precio' : 'status',
             anterior: e.type === 'UnitListed' ? null : (data.from ?? null),
             nuevo: e.type === 'UnitListed' ? (data.unit?.status ?? null) : data.to,
-            actor: e.actorId ? (names.get(e.actorId) ?? (e.actorId === 'seed' ? 'Sistema' : e.actorId)) : 'Sistema',
+            actor: e.actorId
+              ? (names.get(e.actorId) ?? (e.actorId === 'seed' ? 'Sistema' : e.actorId))
+              : 'Sistema',
           };
         })
         .reverse(),
@@ -122,17 +150,46 @@ export const inventoryRoutes = new Hono<Env>()
   .post('/corporativos/:c/desarrollos/:d/importar', async (c) => {
     const { corporate, user } = await requireInventoryAdmin(c);
     const deps = c.get('deps');
-    const development = await loadDevelopmentById(deps.db, corporate.id, parse(id, c.req.param('d')));
+    const development = await loadDevelopmentById(
+      deps.db,
+      corporate.id,
+      parse(id, c.req.param('d')),
+    );
     if (!development) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
     const text = await c.req.text();
     let records: Record<string, string>[];
     try {
-      records = parseCsv(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as Record<string, string>[];
+      records = parseCsv<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+        columns: true,
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: false,
+      });
     } catch (error) {
-      throw new ApiError(400, 'IMPORT_INVALID', 'import_invalid', {}, { errores: [{ linea: 0, motivo: `CSV: ${(error as Error).message.slice(0, 200)}` }] });
+      throw new ApiError(
+        400,
+        'IMPORT_INVALID',
+        'import_invalid',
+        {},
+        { errores: [{ linea: 0, motivo: `CSV: ${(error as Error).message.slice(0, 200)}` }] },
+      );
     }
-    if (records.length === 0) throw new ApiError(400, 'IMPORT_INVALID', 'import_invalid', {}, { errores: [{ linea: 1, motivo: 'El archivo no tiene filas' }] });
-    if (records.length > 20_000) throw new ApiError(400, 'IMPORT_INVALID', 'import_invalid', {}, { errores: [{ linea: 0, motivo: 'Máximo 20000 filas por archivo' }] });
+    if (records.length === 0)
+      throw new ApiError(
+        400,
+        'IMPORT_INVALID',
+        'import_invalid',
+        {},
+        { errores: [{ linea: 1, motivo: 'El archivo no tiene filas' }] },
+      );
+    if (records.length > 20_000)
+      throw new ApiError(
+        400,
+        'IMPORT_INVALID',
+        'import_invalid',
+        {},
+        { errores: [{ linea: 0, motivo: 'Máximo 20000 filas por archivo' }] },
+      );
 
     const [clusters, prototypes, units] = await Promise.all([
       loadClusters(deps.db, corporate.id, development.id),
@@ -145,14 +202,24 @@ export const inventoryRoutes = new Hono<Env>()
     const errors: ImportError[] = [];
     const requests: AppendRequest[] = [];
     const now = deps.clock();
-    const event = (type: string, data: unknown): NewEvent => ({ id: deps.newId(), type, data, corporateId: corporate.id, actorId: user.id, occurredAt: now });
+    const event = (type: string, data: unknown): NewEvent => ({
+      id: deps.newId(),
+      type,
+      data,
+      corporateId: corporate.id,
+      actorId: user.id,
+      occurredAt: now,
+    });
     const seenUnits = new Set<string>();
 
     records.forEach((raw, index) => {
       const linea = index + 2; // the header is line 1
       const parsed = csvRow.safeParse(raw);
       if (!parsed.success) {
-        errors.push({ linea, motivo: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+        errors.push({
+          linea,
+          motivo: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        });
         return;
       }
       const row = parsed.data;
@@ -164,7 +231,8 @@ export const inventoryRoutes = new Hono<Env>()
         const baniosMedios = num(row.baniosMedios || '0', 'baniosMedios', problems, { int: true });
         const cajones = num(row.cajones, 'cajones', problems, { int: true });
         const areaTotal = num(row.areaTotal, 'areaTotal', problems);
-        if (protoByName.has(row.clave.toLowerCase())) problems.push(`prototipo ${row.clave} ya existe`);
+        if (protoByName.has(row.clave.toLowerCase()))
+          problems.push(`prototipo ${row.clave} ya existe`);
         if (problems.length) return errors.push({ linea, motivo: problems.join('; ') });
         const prototype: Prototype = {
           id: `pro-${deps.newId().slice(0, 8)}`,
@@ -177,13 +245,18 @@ export const inventoryRoutes = new Hono<Env>()
           caracteristicas: { recamaras, banios, baniosMedios, cajones },
         };
         protoByName.set(row.clave.toLowerCase(), prototype);
-        requests.push({ streamId: streams.prototype(corporate.id, prototype.id), expectedVersion: 0, events: [event('PrototypeAdded', { prototype })] });
+        requests.push({
+          streamId: streams.prototype(corporate.id, prototype.id),
+          expectedVersion: 0,
+          events: [event('PrototypeAdded', { prototype })],
+        });
         return;
       }
       const cluster = clusterByName.get(row.cluster.toLowerCase());
       if (!cluster) problems.push(`cluster '${row.cluster}' no existe`);
       const status = row.status;
-      if (!(UNIT_STATUSES as readonly string[]).includes(status)) problems.push(`status '${status}' no es válido`);
+      if (!(UNIT_STATUSES as readonly string[]).includes(status))
+        problems.push(`status '${status}' no es válido`);
       const precio = num(row.precio, 'precio', problems);
       const key = `${cluster?.id}|${row.clave.toLowerCase()}`;
       if (seenUnits.has(key)) problems.push(`unidad ${row.clave} repetida en el archivo`);
@@ -192,17 +265,36 @@ export const inventoryRoutes = new Hono<Env>()
       if (existing) {
         if (problems.length) return errors.push({ linea, motivo: problems.join('; ') });
         const changes: NewEvent[] = [];
-        if (existing.status !== status) changes.push(event('UnitStatusChanged', { idUnidad: existing.id, from: existing.status ?? null, to: status }));
-        if (existing.precio !== precio) changes.push(event('UnitPriceChanged', { idUnidad: existing.id, from: existing.precio, to: precio }));
-        if (changes.length) requests.push({ streamId: streams.unit(corporate.id, existing.id), expectedVersion: 'any', events: changes });
+        if (existing.status !== status)
+          changes.push(
+            event('UnitStatusChanged', {
+              idUnidad: existing.id,
+              from: existing.status ?? null,
+              to: status,
+            }),
+          );
+        if (existing.precio !== precio)
+          changes.push(
+            event('UnitPriceChanged', { idUnidad: existing.id, from: existing.precio, to: precio }),
+          );
+        if (changes.length)
+          requests.push({
+            streamId: streams.unit(corporate.id, existing.id),
+            expectedVersion: 'any',
+            events: changes,
+          });
         return;
       }
       const proto = protoByName.get(row.prototipo.toLowerCase());
       if (!proto) problems.push(`prototipo '${row.prototipo}' no existe`);
       const nivel = num(row.nivel, 'nivel', problems, { int: true, min: 1 });
       const posicion = num(row.posicion, 'posicion', problems, { int: true, min: 1 });
-      if (cluster && nivel > cluster.niveles) problems.push(`nivel ${nivel} mayor que los ${cluster.niveles} niveles de ${cluster.nombre}`);
-      if (problems.length || !cluster || !proto) return errors.push({ linea, motivo: problems.join('; ') });
+      if (cluster && nivel > cluster.niveles)
+        problems.push(
+          `nivel ${nivel} mayor que los ${cluster.niveles} niveles de ${cluster.nombre}`,
+        );
+      if (problems.length || !cluster || !proto)
+        return errors.push({ linea, motivo: problems.join('; ') });
       const unit: Unit = {
         id: `uni-${deps.newId().slice(0, 8)}`,
         idDesarrollo: development.id,
@@ -215,15 +307,28 @@ export const inventoryRoutes = new Hono<Env>()
         categoria: 'Departamento',
         precio,
         divisa: development.divisa,
-        caracteristicas: { ...proto.caracteristicas, baniosTotales: proto.caracteristicas.banios + 0.5 * proto.caracteristicas.baniosMedios },
+        caracteristicas: {
+          ...proto.caracteristicas,
+          baniosTotales: proto.caracteristicas.banios + 0.5 * proto.caracteristicas.baniosMedios,
+        },
         metrajes: { ...proto.metrajes },
       };
-      requests.push({ streamId: streams.unit(corporate.id, unit.id), expectedVersion: 0, events: [event('UnitListed', { unit })] });
+      requests.push({
+        streamId: streams.unit(corporate.id, unit.id),
+        expectedVersion: 0,
+        events: [event('UnitListed', { unit })],
+      });
       return;
     });
 
     if (errors.length > 0) {
-      throw new ApiError(400, 'IMPORT_INVALID', 'import_invalid', { count: errors.length }, { errores: errors });
+      throw new ApiError(
+        400,
+        'IMPORT_INVALID',
+        'import_invalid',
+        { count: errors.length },
+        { errores: errors },
+      );
     }
     // One transaction: a file is imported whole or not at all.
     const results = requests.length ? await deps.store.appendMany(requests) : [];

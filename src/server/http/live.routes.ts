@@ -53,7 +53,11 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
     if (!all && data.idAsesor !== viewer.user.id) return null;
     return { ...base, idCotizacion: event.streamId.split(':').at(-1) };
   }
-  if (event.type === 'DevelopmentPublished' || event.type === 'PrototypeAdded' || event.type === 'ClusterAdded') {
+  if (
+    event.type === 'DevelopmentPublished' ||
+    event.type === 'PrototypeAdded' ||
+    event.type === 'ClusterAdded'
+  ) {
     return base;
   }
   return null;

@@ -32,8 +32,14 @@ const messages = {
     es: 'Solicitud rechazada: origen no permitido',
     en: 'Request refused: origin not allowed',
   },
-  body_too_large: { es: 'El cuerpo de la solicitud es demasiado grande', en: 'The request body is too large' },
-  invalid_json: { es: 'El cuerpo de la solicitud no es JSON válido', en: 'The request body is not valid JSON' },
+  body_too_large: {
+    es: 'El cuerpo de la solicitud es demasiado grande',
+    en: 'The request body is too large',
+  },
+  invalid_json: {
+    es: 'El cuerpo de la solicitud no es JSON válido',
+    en: 'The request body is not valid JSON',
+  },
   conflict: {
     es: 'El registro cambió mientras lo editabas',
     en: 'The record changed while you were editing it',
@@ -46,6 +52,22 @@ const messages = {
   import_invalid: {
     es: 'El archivo tiene {count} errores; no se importó nada',
     en: 'The file has {count} errors; nothing was imported',
+  },
+  lead_duplicate: {
+    es: 'Ya existe un cliente con ese correo o teléfono; lo atiende {nombre}',
+    en: 'A client with that email or phone already exists; {nombre} looks after it',
+  },
+  lead_assign_forbidden: {
+    es: 'No tienes permisos para asignar clientes a otro asesor',
+    en: 'You do not have permission to assign clients to another adviser',
+  },
+  lead_adviser_invalid: {
+    es: 'El asesor no es miembro aprobado del corporativo',
+    en: 'The adviser is not an approved member of this corporate',
+  },
+  lead_capture_received: {
+    es: 'Gracias, hemos recibido tus datos. Un asesor te contactará pronto',
+    en: 'Thank you, we have received your details. An adviser will contact you soon',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -8,10 +8,17 @@ import { ApiError, parse } from './errors';
 import { findCorporate, type Env } from './context';
 import { loadClusters, loadDevelopmentBySlug, loadPrototypes, loadUnits } from './catalogue.routes';
 
-const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
+const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9-]+$/);
 
 /** The status colours that apply in a development: its own when it has them, else the corporate's. */
-export function effectiveStatusColors(corporate: Corporate, development: Development): StatusColors {
+export function effectiveStatusColors(
+  corporate: Corporate,
+  development: Development,
+): StatusColors {
   return development.coloresStatus && Object.keys(development.coloresStatus).length > 0
     ? development.coloresStatus
     : corporate.coloresStatus;
@@ -35,7 +42,12 @@ export function publicUnit(unit: Unit, colors: StatusColors) {
     caracteristicas: unit.caracteristicas,
     metrajes: unit.metrajes,
     divisa: unit.divisa ?? 'MXN',
-    ...(visible ? { precio: unit.precio, ...(unit.precioRenta != null ? { precioRenta: unit.precioRenta } : {}) } : {}),
+    ...(visible
+      ? {
+          precio: unit.precio,
+          ...(unit.precioRenta != null ? { precioRenta: unit.precioRenta } : {}),
+        }
+      : {}),
   };
 }
 
@@ -72,7 +84,14 @@ function publicDevelopment(d: Development) {
 }
 
 function publicPrototype(p: Prototype) {
-  return { id: p.id, nombre: p.nombre, activo: p.activo, caracteristicas: p.caracteristicas, metrajes: p.metrajes, imagen: p.imagen };
+  return {
+    id: p.id,
+    nombre: p.nombre,
+    activo: p.activo,
+    caracteristicas: p.caracteristicas,
+    metrajes: p.metrajes,
+    imagen: p.imagen,
+  };
 }
 
 /** A development visitors may see: it exists, belongs to the corporate and is published on the web. */
@@ -80,7 +99,8 @@ async function publicTarget(db: Db, corpSlug: string, devSlug: string) {
   const corporate = await findCorporate(db, { slug: corpSlug });
   if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
   const development = await loadDevelopmentBySlug(db, corporate.id, devSlug);
-  if (!development || !development.enWeb) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+  if (!development || !development.enWeb)
+    throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
   return { corporate, development, colors: effectiveStatusColors(corporate, development) };
 }
 
@@ -91,14 +111,19 @@ const params = (c: { req: { param(name: string): string } }) => ({
 
 export const publicRoutes = new Hono<Env>()
   .get('/corporativos/:c', async (c) => {
-    const corporate = await findCorporate(c.get('deps').db, { slug: parse(slug, c.req.param('c')) });
+    const corporate = await findCorporate(c.get('deps').db, {
+      slug: parse(slug, c.req.param('c')),
+    });
     if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
     return c.json(publicCorporate(corporate));
   })
   .get('/corporativos/:c/desarrollos/:d', async (c) => {
     const { corp, dev } = params(c);
     const { corporate, development } = await publicTarget(c.get('deps').db, corp, dev);
-    return c.json({ corporativo: publicCorporate(corporate), desarrollo: publicDevelopment(development) });
+    return c.json({
+      corporativo: publicCorporate(corporate),
+      desarrollo: publicDevelopment(development),
+    });
   })
   .get('/corporativos/:c/desarrollos/:d/disponibilidad', async (c) => {
     const { corp, dev } = params(c);

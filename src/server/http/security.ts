@@ -9,6 +9,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   await next();
   const h = c.res.headers;
+  const type = h.get('content-type');
+  if (type && /^(application\/json|text\/)/.test(type) && !type.includes('charset')) {
+    h.set('content-type', `${type}; charset=UTF-8`);
+  }
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   const embeddable = c.req.path.startsWith('/public/');
@@ -54,9 +58,15 @@ export const csrfGuard: MiddlewareHandler<Env> = async (c, next) => {
   const sameOrigin = origin ? safeHost(origin) === host : true;
   const crossSite = site === 'cross-site' || site === 'same-site';
   const type = (c.req.header('content-type') ?? '').toLowerCase();
-  const hasBody = Number(c.req.header('content-length') ?? '0') > 0 || c.req.header('transfer-encoding');
-  const formLike = hasBody && !type.startsWith('application/json') && !type.startsWith('text/csv') && !type.startsWith('multipart/form-data');
-  if (!sameOrigin || crossSite || formLike) return errorResponse(c, new ApiError(403, 'CSRF', 'csrf'));
+  const hasBody =
+    Number(c.req.header('content-length') ?? '0') > 0 || c.req.header('transfer-encoding');
+  const formLike =
+    hasBody &&
+    !type.startsWith('application/json') &&
+    !type.startsWith('text/csv') &&
+    !type.startsWith('multipart/form-data');
+  if (!sameOrigin || crossSite || formLike)
+    return errorResponse(c, new ApiError(403, 'CSRF', 'csrf'));
   return next();
 };
 

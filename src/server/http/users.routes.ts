@@ -81,7 +81,8 @@ export const userRoutes = new Hono<Env>()
     if (
       (body.roles !== undefined && !same(body.roles, me.roles)) ||
       (body.corporativos !== undefined && !same(body.corporativos, me.corporativos)) ||
-      (body.corporativosRegistro !== undefined && !same(body.corporativosRegistro, me.corporativosRegistro)) ||
+      (body.corporativosRegistro !== undefined &&
+        !same(body.corporativosRegistro, me.corporativosRegistro)) ||
       (body.esAdmin !== undefined && body.esAdmin !== me.esAdmin) ||
       (body.aprobarRegistro !== undefined && body.aprobarRegistro !== me.aprobarRegistro) ||
       body.roles2 !== undefined
@@ -96,11 +97,24 @@ export const userRoutes = new Hono<Env>()
     }
     const events = [];
     if (Object.keys(changes).length > 0) {
-      events.push({ id: deps.newId(), type: 'UserProfileUpdated', data: { changes }, actorId: me.id, occurredAt: now });
+      events.push({
+        id: deps.newId(),
+        type: 'UserProfileUpdated',
+        data: { changes },
+        actorId: me.id,
+        occurredAt: now,
+      });
     }
     if (body.corporativoFavorito && body.corporativoFavorito !== me.corporativoFavorito) {
-      if (!me.corporativos.includes(body.corporativoFavorito)) throw forbidden('forbidden_corporate');
-      events.push({ id: deps.newId(), type: 'FavouriteCorporateChosen', data: { corporativoFavorito: body.corporativoFavorito }, actorId: me.id, occurredAt: now });
+      if (!me.corporativos.includes(body.corporativoFavorito))
+        throw forbidden('forbidden_corporate');
+      events.push({
+        id: deps.newId(),
+        type: 'FavouriteCorporateChosen',
+        data: { corporativoFavorito: body.corporativoFavorito },
+        actorId: me.id,
+        occurredAt: now,
+      });
     }
     if (events.length > 0) await deps.store.append(streams.user(me.id), 'any', events);
     return c.json(publicUser((await findUser(deps.db, me.id))!));
@@ -112,18 +126,33 @@ export const userRoutes = new Hono<Env>()
     if (!me.corporativos.includes(corporativoFavorito)) throw forbidden('forbidden_corporate');
     const deps = c.get('deps');
     await deps.store.append(streams.user(me.id), 'any', [
-      { id: deps.newId(), type: 'FavouriteCorporateChosen', data: { corporativoFavorito }, actorId: me.id, occurredAt: deps.clock() },
+      {
+        id: deps.newId(),
+        type: 'FavouriteCorporateChosen',
+        data: { corporativoFavorito },
+        actorId: me.id,
+        occurredAt: deps.clock(),
+      },
     ]);
     return c.json(publicUser((await findUser(deps.db, me.id))!));
   });
 
-async function canManageUsers(deps: Env['Variables']['deps'], me: User, other: User): Promise<boolean> {
+async function canManageUsers(
+  deps: Env['Variables']['deps'],
+  me: User,
+  other: User,
+): Promise<boolean> {
   for (const corpId of me.corporativos) {
-    if (!other.corporativosRegistro.includes(corpId) && !other.corporativos.includes(corpId)) continue;
-    const { rows } = await deps.db.query<{ doc: { roles: { id: string; permisosUsuarios: { crearUsuarios?: boolean; editarUsuarios?: boolean } }[] } }>(
-      'SELECT doc FROM rm_corporates WHERE id = $1',
-      [corpId],
-    );
+    if (!other.corporativosRegistro.includes(corpId) && !other.corporativos.includes(corpId))
+      continue;
+    const { rows } = await deps.db.query<{
+      doc: {
+        roles: {
+          id: string;
+          permisosUsuarios: { crearUsuarios?: boolean; editarUsuarios?: boolean };
+        }[];
+      };
+    }>('SELECT doc FROM rm_corporates WHERE id = $1', [corpId]);
     const role = rows[0]?.doc.roles.find((r) => r.id === me.roles[corpId]);
     if (role?.permisosUsuarios.crearUsuarios || role?.permisosUsuarios.editarUsuarios) return true;
   }

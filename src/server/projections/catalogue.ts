@@ -46,7 +46,13 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
   UnitListed: async (tx, { unit }, e) => {
     await tx.query(
       'INSERT INTO rm_units (id, corporate_id, development_id, cluster_id, doc) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc',
-      [unit.id, e.corporateId, unit.idDesarrollo, unit.idCluster, json({ ...unit, fechaActualizacion: e.occurredAt })],
+      [
+        unit.id,
+        e.corporateId,
+        unit.idDesarrollo,
+        unit.idCluster,
+        json({ ...unit, fechaActualizacion: e.occurredAt }),
+      ],
     );
   },
   UnitStatusChanged: async (tx, { idUnidad, to }, e) => {
@@ -68,16 +74,22 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
     );
   },
   MembershipGranted: async (tx, { idUsuario, idCorporativo, idRol, aprobado }) => {
-    const { rows } = await tx.query<{ doc: { corporativos: string[]; corporativosRegistro: string[]; roles: Record<string, string> } }>(
-      'SELECT doc FROM rm_users WHERE id = $1',
-      [idUsuario],
-    );
+    const { rows } = await tx.query<{
+      doc: {
+        corporativos: string[];
+        corporativosRegistro: string[];
+        roles: Record<string, string>;
+      };
+    }>('SELECT doc FROM rm_users WHERE id = $1', [idUsuario]);
     const doc = rows[0]?.doc;
     if (!doc) return;
-    const add = (list: string[]) => (list.includes(idCorporativo) ? list : [...list, idCorporativo]);
+    const add = (list: string[]) =>
+      list.includes(idCorporativo) ? list : [...list, idCorporativo];
     await patchDoc(tx, 'rm_users', idUsuario, {
       corporativosRegistro: add(doc.corporativosRegistro ?? []),
-      corporativos: aprobado ? add(doc.corporativos ?? []) : (doc.corporativos ?? []).filter((c) => c !== idCorporativo),
+      corporativos: aprobado
+        ? add(doc.corporativos ?? [])
+        : (doc.corporativos ?? []).filter((c) => c !== idCorporativo),
       roles: { ...doc.roles, [idCorporativo]: idRol },
     });
   },
@@ -87,7 +99,10 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
   UserProfileUpdated: async (tx, { changes }, e) => {
     await patchDoc(tx, 'rm_users', userIdOf(e), changes);
     if (changes.email) {
-      await tx.query('UPDATE rm_users SET email = $2 WHERE id = $1', [userIdOf(e), changes.email.toLowerCase()]);
+      await tx.query('UPDATE rm_users SET email = $2 WHERE id = $1', [
+        userIdOf(e),
+        changes.email.toLowerCase(),
+      ]);
     }
   },
   FavouriteCorporateChosen: async (tx, { corporativoFavorito }, e) => {
@@ -118,10 +133,19 @@ function userIdOf(event: StoredEvent): string {
 
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  tables: ['rm_corporates', 'rm_users', 'rm_developments', 'rm_clusters', 'rm_prototypes', 'rm_units', 'rm_media'],
+  tables: [
+    'rm_corporates',
+    'rm_users',
+    'rm_developments',
+    'rm_clusters',
+    'rm_prototypes',
+    'rm_units',
+    'rm_media',
+  ],
   handles: Object.keys(handlers),
   apply: async (tx, event) => {
-    const handler = handlers[event.type as CatalogueEventType] as Handler<CatalogueEventType> | undefined;
+    const handler = handlers[event.type as CatalogueEventType] as
+      Handler<CatalogueEventType> | undefined;
     if (handler) await handler(tx, event.data as never, event);
   },
 };

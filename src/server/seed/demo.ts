@@ -11,7 +11,11 @@ import type {
   UnitStatus,
   User,
 } from '../../core/types';
-import type { CatalogueEventMap, CatalogueEventType, CorporateConfig } from '../domain/catalogue-events';
+import type {
+  CatalogueEventMap,
+  CatalogueEventType,
+  CorporateConfig,
+} from '../domain/catalogue-events';
 import { streams } from '../domain/catalogue-events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
@@ -25,17 +29,37 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'admin@vitrina.demo', description: 'administrator, both corporates (favourite grupo-horizonte)' },
-  { email: 'gerente@vitrina.demo', description: 'sales manager in grupo-horizonte (quote report, all leads)' },
-  { email: 'asesor@vitrina.demo', description: 'sales adviser in grupo-horizonte (own leads only)' },
-  { email: 'asesor2@vitrina.demo', description: 'second sales adviser in grupo-horizonte (own leads only)' },
-  { email: 'hostess@vitrina.demo', description: 'host administrator in grupo-horizonte (lands on events)' },
-  { email: 'broker@vitrina.demo', description: 'broker: approved in grupo-horizonte, pending in desarrollos-pacifico' },
+  {
+    email: 'admin@vitrina.demo',
+    description: 'administrator, both corporates (favourite grupo-horizonte)',
+  },
+  {
+    email: 'gerente@vitrina.demo',
+    description: 'sales manager in grupo-horizonte (quote report, all leads)',
+  },
+  {
+    email: 'asesor@vitrina.demo',
+    description: 'sales adviser in grupo-horizonte (own leads only)',
+  },
+  {
+    email: 'asesor2@vitrina.demo',
+    description: 'second sales adviser in grupo-horizonte (own leads only)',
+  },
+  {
+    email: 'hostess@vitrina.demo',
+    description: 'host administrator in grupo-horizonte (lands on events)',
+  },
+  {
+    email: 'broker@vitrina.demo',
+    description: 'broker: approved in grupo-horizonte, pending in desarrollos-pacifico',
+  },
   { email: 'asesor.pacifico@vitrina.demo', description: 'sales adviser in desarrollos-pacifico' },
 ];
 
 /** The status colours of the spec's table (§4); Disponible is the one quotable, price-visible status. */
-export function specStatusColors(overrides: Partial<Record<UnitStatus, string>> = {}): StatusColors {
+export function specStatusColors(
+  overrides: Partial<Record<UnitStatus, string>> = {},
+): StatusColors {
   const base: Record<UnitStatus, string> = {
     Disponible: '#2E9E4F',
     Apartado: '#F2C94C',
@@ -63,7 +87,11 @@ const roles = (prefix: string): Role[] => [
   {
     id: `${prefix}-admin`,
     nombre: 'Administrador',
-    permisos: { generarReporteCotizaciones: true, activarAdminUsuarios: true, administrarInventario: true },
+    permisos: {
+      generarReporteCotizaciones: true,
+      activarAdminUsuarios: true,
+      administrarInventario: true,
+    },
     permisosLeads: { alcanceLeads: 'Todos' },
     permisosUsuarios: { crearUsuarios: true, editarUsuarios: true },
   },
@@ -109,7 +137,14 @@ const leadStatuses = [
   { id: 'perdido', nombre: 'Perdido', color: '#6e7781' },
 ];
 
-const mediosContacto = ['Showroom', 'Sitio web', 'Teléfono', 'WhatsApp', 'Referido', 'Redes sociales'];
+const mediosContacto = [
+  'Showroom',
+  'Sitio web',
+  'Teléfono',
+  'WhatsApp',
+  'Referido',
+  'Redes sociales',
+];
 
 interface DevelopmentPlan {
   slug: string;
@@ -162,13 +197,60 @@ const horizontePlans: DevelopmentPlan[] = [
       { nombre: 'Torre B', niveles: 15, unidadesPorNivel: 8 },
     ],
     prototypes: [
-      { nombre: 'Estudio', recamaras: 1, banios: 1, baniosMedios: 0, cajones: 1, area: 48, precio: 2_650_000 },
-      { nombre: 'Alameda 2R', recamaras: 2, banios: 2, baniosMedios: 0, cajones: 1, area: 82, precio: 4_350_000 },
-      { nombre: 'Alameda 2R Plus', recamaras: 2, banios: 2, baniosMedios: 1, cajones: 2, area: 96, precio: 5_400_000 },
-      { nombre: 'Alameda 3R', recamaras: 3, banios: 2, baniosMedios: 1, cajones: 2, area: 124, precio: 7_200_000 },
-      { nombre: 'Penthouse', recamaras: 4, banios: 4, baniosMedios: 1, cajones: 4, area: 240, precio: 15_800_000 },
+      {
+        nombre: 'Estudio',
+        recamaras: 1,
+        banios: 1,
+        baniosMedios: 0,
+        cajones: 1,
+        area: 48,
+        precio: 2_650_000,
+      },
+      {
+        nombre: 'Alameda 2R',
+        recamaras: 2,
+        banios: 2,
+        baniosMedios: 0,
+        cajones: 1,
+        area: 82,
+        precio: 4_350_000,
+      },
+      {
+        nombre: 'Alameda 2R Plus',
+        recamaras: 2,
+        banios: 2,
+        baniosMedios: 1,
+        cajones: 2,
+        area: 96,
+        precio: 5_400_000,
+      },
+      {
+        nombre: 'Alameda 3R',
+        recamaras: 3,
+        banios: 2,
+        baniosMedios: 1,
+        cajones: 2,
+        area: 124,
+        precio: 7_200_000,
+      },
+      {
+        nombre: 'Penthouse',
+        recamaras: 4,
+        banios: 4,
+        baniosMedios: 1,
+        cajones: 4,
+        area: 240,
+        precio: 14_900_000,
+      },
     ],
-    amenidades: ['Alberca', 'Gimnasio', 'Roof garden', 'Coworking', 'Seguridad 24/7', 'Salón de eventos'],
+    amenidades: [
+      'Alberca',
+      'Gimnasio',
+      'Roof garden',
+      'Coworking',
+      'Seguridad 24/7',
+      'Salón de eventos',
+    ],
     destacado: true,
     fechaEntrega: '2027-12-15',
   },
@@ -193,9 +275,33 @@ const horizontePlans: DevelopmentPlan[] = [
       { nombre: 'Etapa 3', niveles: 4, unidadesPorNivel: 10, etapa: 'Preventa' },
     ],
     prototypes: [
-      { nombre: 'Olivo', recamaras: 3, banios: 2, baniosMedios: 1, cajones: 2, area: 160, precio: 4_800_000 },
-      { nombre: 'Olivo Plus', recamaras: 3, banios: 3, baniosMedios: 1, cajones: 3, area: 195, precio: 6_300_000 },
-      { nombre: 'Encino', recamaras: 4, banios: 3, baniosMedios: 1, cajones: 4, area: 260, precio: 9_900_000 },
+      {
+        nombre: 'Olivo',
+        recamaras: 3,
+        banios: 2,
+        baniosMedios: 1,
+        cajones: 2,
+        area: 160,
+        precio: 4_800_000,
+      },
+      {
+        nombre: 'Olivo Plus',
+        recamaras: 3,
+        banios: 3,
+        baniosMedios: 1,
+        cajones: 3,
+        area: 195,
+        precio: 6_300_000,
+      },
+      {
+        nombre: 'Encino',
+        recamaras: 4,
+        banios: 3,
+        baniosMedios: 1,
+        cajones: 4,
+        area: 260,
+        precio: 9_900_000,
+      },
     ],
     amenidades: ['Casa club', 'Parque central', 'Ciclovía', 'Acceso controlado'],
     destacado: false,
@@ -224,10 +330,42 @@ const pacificoPlans: DevelopmentPlan[] = [
       { nombre: 'Edificio Arena', niveles: 10, unidadesPorNivel: 10 },
     ],
     prototypes: [
-      { nombre: 'Brisa', recamaras: 1, banios: 1, baniosMedios: 1, cajones: 1, area: 62, precio: 3_900_000 },
-      { nombre: 'Marea', recamaras: 2, banios: 2, baniosMedios: 0, cajones: 1, area: 95, precio: 6_100_000 },
-      { nombre: 'Horizonte', recamaras: 3, banios: 3, baniosMedios: 1, cajones: 2, area: 150, precio: 9_800_000 },
-      { nombre: 'Sky Villa', recamaras: 4, banios: 4, baniosMedios: 1, cajones: 3, area: 230, precio: 16_500_000 },
+      {
+        nombre: 'Brisa',
+        recamaras: 1,
+        banios: 1,
+        baniosMedios: 1,
+        cajones: 1,
+        area: 62,
+        precio: 3_900_000,
+      },
+      {
+        nombre: 'Marea',
+        recamaras: 2,
+        banios: 2,
+        baniosMedios: 0,
+        cajones: 1,
+        area: 95,
+        precio: 6_100_000,
+      },
+      {
+        nombre: 'Horizonte',
+        recamaras: 3,
+        banios: 3,
+        baniosMedios: 1,
+        cajones: 2,
+        area: 150,
+        precio: 9_800_000,
+      },
+      {
+        nombre: 'Sky Villa',
+        recamaras: 4,
+        banios: 4,
+        baniosMedios: 1,
+        cajones: 3,
+        area: 230,
+        precio: 15_900_000,
+      },
     ],
     amenidades: ['Club de playa', 'Alberca infinita', 'Spa', 'Concierge'],
     destacado: true,
@@ -358,19 +496,74 @@ function schemesFor(clusterIds: string[], r: SeededRandom): PaymentScheme[] {
 function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPlan, unitScale = 1) {
   const r = b.random;
   const devId = `dev-${r.id8()}`;
-  const cover = b.media(corporateId, `${plan.nombre} portada`, 'image/svg+xml', buildingSvg(plan.nombre, plan.hue, 0));
-  const logo = b.media(corporateId, `${plan.nombre} logo`, 'image/svg+xml', logoSvg(plan.nombreCorto.slice(0, 2).toUpperCase(), plan.hue));
+  const cover = b.media(
+    corporateId,
+    `${plan.nombre} portada`,
+    'image/svg+xml',
+    buildingSvg(plan.nombre, plan.hue, 0),
+  );
+  const logo = b.media(
+    corporateId,
+    `${plan.nombre} logo`,
+    'image/svg+xml',
+    logoSvg(plan.nombreCorto.slice(0, 2).toUpperCase(), plan.hue),
+  );
   const scenes = ['Fachada', 'Lobby', 'Amenidades', 'Vista aérea', 'Interior muestra', 'Atardecer'];
   const gallery = scenes.map((titulo, i) => ({
     titulo,
-    imagenRef: { idMedia: b.media(corporateId, `${plan.nombre} ${titulo}`, 'image/svg+xml', buildingSvg(`${plan.nombre} · ${titulo}`, plan.hue + i * 9, i + 1)) },
+    imagenRef: {
+      idMedia: b.media(
+        corporateId,
+        `${plan.nombre} ${titulo}`,
+        'image/svg+xml',
+        buildingSvg(`${plan.nombre} · ${titulo}`, plan.hue + i * 9, i + 1),
+      ),
+    },
   }));
   const videos = [
-    { titulo: 'Recorrido virtual', imagenRef: { idMedia: b.media(corporateId, `${plan.nombre} recorrido`, 'image/svg+xml', buildingSvg(`${plan.nombre} · Recorrido ▶`, plan.hue + 40, 7)) } },
+    {
+      titulo: 'Recorrido virtual',
+      imagenRef: {
+        idMedia: b.media(
+          corporateId,
+          `${plan.nombre} recorrido`,
+          'image/svg+xml',
+          buildingSvg(`${plan.nombre} · Recorrido ▶`, plan.hue + 40, 7),
+        ),
+      },
+    },
   ];
   const documentos = [
-    { id: `doc-${r.id8()}`, titulo: 'Brochure', idMedia: b.media(corporateId, `${plan.nombre} brochure`, 'application/pdf', simplePdf([plan.nombre, `${plan.direccion}, ${plan.ciudad}`, `Amenidades: ${plan.amenidades.join(', ')}`, `Entrega: ${plan.fechaEntrega}`])) },
-    { id: `doc-${r.id8()}`, titulo: 'Lista de precios', idMedia: b.media(corporateId, `${plan.nombre} lista de precios`, 'application/pdf', simplePdf([`${plan.nombre} - Lista de precios`, ...plan.prototypes.map((p) => `${p.nombre}: desde $${p.precio.toLocaleString('en-US')} MXN`)])) },
+    {
+      id: `doc-${r.id8()}`,
+      titulo: 'Brochure',
+      idMedia: b.media(
+        corporateId,
+        `${plan.nombre} brochure`,
+        'application/pdf',
+        simplePdf([
+          plan.nombre,
+          `${plan.direccion}, ${plan.ciudad}`,
+          `Amenidades: ${plan.amenidades.join(', ')}`,
+          `Entrega: ${plan.fechaEntrega}`,
+        ]),
+      ),
+    },
+    {
+      id: `doc-${r.id8()}`,
+      titulo: 'Lista de precios',
+      idMedia: b.media(
+        corporateId,
+        `${plan.nombre} lista de precios`,
+        'application/pdf',
+        simplePdf([
+          `${plan.nombre} - Lista de precios`,
+          ...plan.prototypes.map(
+            (p) => `${p.nombre}: desde $${p.precio.toLocaleString('en-US')} MXN`,
+          ),
+        ]),
+      ),
+    },
   ];
 
   const clusters: Cluster[] = plan.clusters.map((c) => ({
@@ -390,9 +583,24 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
     activo: true,
     clusters: clusterIds,
     precio: p.precio,
-    metrajes: { areaTotal: p.area, areaInterior: Math.round(p.area * 0.86), areaBalcon: Math.round(p.area * 0.08), terraza: i === plan.prototypes.length - 1 ? 40 : 0 },
-    caracteristicas: { recamaras: p.recamaras, banios: p.banios, baniosMedios: p.baniosMedios, cajones: p.cajones },
-    imagen: b.media(corporateId, `${p.nombre} planta`, 'image/svg+xml', floorPlanSvg(`${plan.nombre} · ${p.nombre}`, p.recamaras, plan.hue)),
+    metrajes: {
+      areaTotal: p.area,
+      areaInterior: Math.round(p.area * 0.86),
+      areaBalcon: Math.round(p.area * 0.08),
+      terraza: i === plan.prototypes.length - 1 ? 40 : 0,
+    },
+    caracteristicas: {
+      recamaras: p.recamaras,
+      banios: p.banios,
+      baniosMedios: p.baniosMedios,
+      cajones: p.cajones,
+    },
+    imagen: b.media(
+      corporateId,
+      `${p.nombre} planta`,
+      'image/svg+xml',
+      floorPlanSvg(`${plan.nombre} · ${p.nombre}`, p.recamaras, plan.hue),
+    ),
   }));
 
   const development: Development = {
@@ -424,7 +632,12 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
     opcionales: [
       { id: `opc-${r.id8()}`, nombre: 'Bodega', precio: 180_000 },
       { id: `opc-${r.id8()}`, nombre: 'Cajón de estacionamiento adicional', precio: 350_000 },
-      { id: `opc-${r.id8()}`, nombre: 'Paquete de acabados premium', precio: 420_000, idCluster: clusterIds[0]! },
+      {
+        id: `opc-${r.id8()}`,
+        nombre: 'Paquete de acabados premium',
+        precio: 420_000,
+        idCluster: clusterIds[0]!,
+      },
     ],
     galeria: { items: gallery },
     galeriaVideos: { items: videos },
@@ -435,9 +648,21 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
     configVistaNivel: { mostrarColorIndependienteFachada: true },
   };
 
-  b.event(streams.development(corporateId, devId), 'DevelopmentPublished', { development }, corporateId);
-  for (const cluster of clusters) b.event(streams.cluster(corporateId, cluster.id), 'ClusterAdded', { cluster }, corporateId);
-  for (const prototype of prototypes) b.event(streams.prototype(corporateId, prototype.id), 'PrototypeAdded', { prototype }, corporateId);
+  b.event(
+    streams.development(corporateId, devId),
+    'DevelopmentPublished',
+    { development },
+    corporateId,
+  );
+  for (const cluster of clusters)
+    b.event(streams.cluster(corporateId, cluster.id), 'ClusterAdded', { cluster }, corporateId);
+  for (const prototype of prototypes)
+    b.event(
+      streams.prototype(corporateId, prototype.id),
+      'PrototypeAdded',
+      { prototype },
+      corporateId,
+    );
 
   let unitCount = 0;
   clusters.forEach((cluster, ci) => {
@@ -452,9 +677,19 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
         const proto = prototypes[pi]!;
         const planProto = plan.prototypes[pi]!;
         const levelFactor = 1 + (nivel - 1) * 0.012;
-        const precio = Math.round((planProto.precio * levelFactor) / 1000) * 1000;
+        // Demo prices stay within MXN 2.5 to 18 million.
+        const precio = Math.min(
+          18_000_000,
+          Math.round((planProto.precio * levelFactor) / 1000) * 1000,
+        );
         const status = pickStatus(r);
-        const code = plan.clusters.length > 1 ? cluster.nombre.replace(/^(Torre|Etapa|Edificio) /, '').slice(0, 1).toUpperCase() : '';
+        const code =
+          plan.clusters.length > 1
+            ? cluster.nombre
+                .replace(/^(Torre|Etapa|Edificio) /, '')
+                .slice(0, 1)
+                .toUpperCase()
+            : '';
         const unit: Unit = {
           id: `uni-${r.id8()}`,
           idDesarrollo: devId,
@@ -500,7 +735,19 @@ function corporate(
 ) {
   const r = b.random;
   const id = `corp-${r.id8()}`;
-  const logo = b.media(id, `${input.nombre} logo`, 'image/svg+xml', logoSvg(input.nombre.split(' ').map((w) => w[0]).join('').slice(0, 2), input.hue));
+  const logo = b.media(
+    id,
+    `${input.nombre} logo`,
+    'image/svg+xml',
+    logoSvg(
+      input.nombre
+        .split(' ')
+        .map((w) => w[0])
+        .join('')
+        .slice(0, 2),
+      input.hue,
+    ),
+  );
   const prefix = input.slug.split('-')[0]!.slice(0, 3);
   const corp: Corporate = {
     id,
@@ -518,7 +765,8 @@ function corporate(
     configCotizacion: { exportadorCotizaciones: { ocultarNombrePrototipoCsv: false } },
     etiquetasClientes: { es: 'Mis clientes', en: 'My clients' },
     plantillaMensaje: {
-      prospecto: 'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.',
+      prospecto:
+        'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.',
     },
     mostrarChat: false,
   };
@@ -556,7 +804,9 @@ export interface DemoSeed {
 }
 
 /** Builds every event of the demo tenant. `hash` turns the demo password into its stored hash. */
-export async function buildDemoSeed(hash: (password: string) => Promise<string>): Promise<DemoSeed> {
+export async function buildDemoSeed(
+  hash: (password: string) => Promise<string>,
+): Promise<DemoSeed> {
   const b = new DemoBuilder();
   const horizonte = corporate(b, {
     slug: 'grupo-horizonte',
@@ -629,10 +879,30 @@ export async function buildDemoSeed(hash: (password: string) => Promise<string>)
         { corp: pacifico.id, role: `${pacifico.prefix}-admin`, aprobado: true },
       ],
     },
-    { email: 'gerente@vitrina.demo', nombre: 'Gerardo', apellidos: 'Méndez', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-gerente`, aprobado: true }] },
-    { email: 'asesor@vitrina.demo', nombre: 'Sofía', apellidos: 'Navarro', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }] },
-    { email: 'asesor2@vitrina.demo', nombre: 'Diego', apellidos: 'Ibarra', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }] },
-    { email: 'hostess@vitrina.demo', nombre: 'Lucía', apellidos: 'Ferrer', grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-hostes`, aprobado: true }] },
+    {
+      email: 'gerente@vitrina.demo',
+      nombre: 'Gerardo',
+      apellidos: 'Méndez',
+      grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-gerente`, aprobado: true }],
+    },
+    {
+      email: 'asesor@vitrina.demo',
+      nombre: 'Sofía',
+      apellidos: 'Navarro',
+      grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }],
+    },
+    {
+      email: 'asesor2@vitrina.demo',
+      nombre: 'Diego',
+      apellidos: 'Ibarra',
+      grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }],
+    },
+    {
+      email: 'hostess@vitrina.demo',
+      nombre: 'Lucía',
+      apellidos: 'Ferrer',
+      grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-hostes`, aprobado: true }],
+    },
     {
       email: 'broker@vitrina.demo',
       nombre: 'Bruno',
@@ -643,7 +913,12 @@ export async function buildDemoSeed(hash: (password: string) => Promise<string>)
         { corp: pacifico.id, role: `${pacifico.prefix}-broker`, aprobado: false },
       ],
     },
-    { email: 'asesor.pacifico@vitrina.demo', nombre: 'Marina', apellidos: 'Quiroz', grants: [{ corp: pacifico.id, role: `${pacifico.prefix}-asesor`, aprobado: true }] },
+    {
+      email: 'asesor.pacifico@vitrina.demo',
+      nombre: 'Marina',
+      apellidos: 'Quiroz',
+      grants: [{ corp: pacifico.id, role: `${pacifico.prefix}-asesor`, aprobado: true }],
+    },
   ];
   for (const p of people) {
     const id = `usr-${b.random.id8()}`;
@@ -667,13 +942,23 @@ export async function buildDemoSeed(hash: (password: string) => Promise<string>)
     };
     b.event(streams.user(id), 'UserRegistered', { user, passwordHash }, null);
     for (const g of p.grants) {
-      b.event(streams.user(id), 'MembershipGranted', { idUsuario: id, idCorporativo: g.corp, idRol: g.role, aprobado: g.aprobado }, g.corp);
+      b.event(
+        streams.user(id),
+        'MembershipGranted',
+        { idUsuario: id, idCorporativo: g.corp, idRol: g.role, aprobado: g.aprobado },
+        g.corp,
+      );
     }
   }
 
   return {
     requests: b.requests,
-    summary: { corporates: 2, developments: horizontePlans.length + pacificoPlans.length, units, users: people.length },
+    summary: {
+      corporates: 2,
+      developments: horizontePlans.length + pacificoPlans.length,
+      units,
+      users: people.length,
+    },
   };
 }
 

@@ -27,6 +27,7 @@ export function seededRandom(seed: number): SeededRandom {
     pick: (items) => items[Math.floor(next() * items.length)]!,
     uuid: () =>
       `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
-    id8: () => Array.from({ length: 8 }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''),
+    id8: () =>
+      Array.from({ length: 8 }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''),
   };
 }

@@ -176,9 +176,10 @@ export class EventStore {
     { streamId, expectedVersion, events }: AppendRequest,
     written: StoredEvent[],
   ): Promise<AppendResult> {
-    await tx.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING', [
-      streamId,
-    ]);
+    await tx.query(
+      'INSERT INTO streams (stream_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING',
+      [streamId],
+    );
     // The row lock serialises writers of one stream; the loser re-reads the winner's version.
     const locked = await tx.query<{ version: number }>(
       'SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE',

@@ -19,7 +19,9 @@ export async function migrate(db: Db): Promise<string[]> {
     const done = await db.transaction(async (tx) => {
       // Several processes starting at once against PostgreSQL: one migrates, the others wait.
       if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727274)');
-      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
+        version,
+      ]);
       if (rows.length > 0) return false;
       for (const statement of splitStatements(readFileSync(join(migrationsDir, file), 'utf8'))) {
         await tx.query(statement);

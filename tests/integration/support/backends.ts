@@ -6,14 +6,17 @@ import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../../src/server/
 export interface Backend {
   name: 'pglite' | 'postgres';
   /** Opens a fresh, migrated store (its own database); `dispose` drops it. */
-  open(options?: { clock?: () => Date }): Promise<Runtime & { databaseUrl?: string; dispose(): Promise<void> }>;
+  open(options?: {
+    clock?: () => Date;
+  }): Promise<Runtime & { databaseUrl?: string; dispose(): Promise<void> }>;
 }
 
 const pgAdminUrl = process.env.VITRINA_TEST_PG;
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 if (!pgAdminUrl) {
-  const text = 'VITRINA_TEST_PG is not set: the PostgreSQL backend tests are SKIPPED (npm test sets it when PostgreSQL runs).';
+  const text =
+    'VITRINA_TEST_PG is not set: the PostgreSQL backend tests are SKIPPED (npm test sets it when PostgreSQL runs).';
   if (ci) throw new Error(`${text} In CI they are required.`);
   console.warn(`\n!!! ${text}\n`);
 }

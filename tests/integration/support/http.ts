@@ -10,22 +10,32 @@ export async function login(app: App, email: string, password = DEMO_PASSWORD): 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0]!;
 }
 
 /** A small client bound to one session cookie. */
 export function client(app: App, cookie?: string) {
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await app.request(path, {
       method,
       headers: {
         ...(cookie ? { cookie } : {}),
-        ...(body !== undefined ? { 'content-type': typeof body === 'string' ? 'text/csv' : 'application/json' } : {}),
+        ...(body !== undefined
+          ? { 'content-type': typeof body === 'string' ? 'text/csv' : 'application/json' }
+          : {}),
         ...headers,
       },
-      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
     });
     const text = await res.text();
     let json: unknown = null;
@@ -34,12 +44,15 @@ export function client(app: App, cookie?: string) {
     } catch {
       json = text;
     }
-    return { status: res.status, json: json as any, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, json: json as any, headers: res.headers };
   };
   return {
     get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body ?? {}, headers),
-    put: (path: string, body?: unknown, headers?: Record<string, string>) => call('PUT', path, body ?? {}, headers),
-    del: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', path, body ?? {}, headers),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('PUT', path, body ?? {}, headers),
+    del: (path: string, headers?: Record<string, string>) =>
+      call('DELETE', path, undefined, headers),
   };
 }

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import type { Unit } from '../../src/core/types';
+import { describeBackends, openSeeded, type Backend } from './support/backends';
+import { client, login } from './support/http';
+
+describeBackends('catalogue, public and inventory API', (backend: Backend) => {
+  let rt: Awaited<ReturnType<typeof openSeeded>>;
+  let app: ReturnType<typeof createApp>;
+  let admin: ReturnType<typeof client>;
+  let asesor: ReturnType<typeof client>;
+  let pacifico: ReturnType<typeof client>;
+  let horizonteId: string;
+  let alameda: { id: string; slug: string };
+
+  beforeAll(async () => {
+    rt = await openSeeded(backend);
+    app = createApp(rt.deps);
+    admin = client(app, await login(app, 'admin@vitrina.demo'));
+    asesor = client(app, await login(app, 'asesor@vitrina.demo'));
+    pacifico = client(app, await login(app, 'asesor.pacifico@vitrina.demo'));
+    horizonteId = (await admin.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json.id;
+    const devs = (await admin.get(`/api/wsObtenerDesarrollos?idCorporativo=${horizonteId}`)).json;
+    alameda = devs.find((d: { slug: string }) => d.slug === 'torre-alameda');
+  });
+  afterAll(async () => {
+    await rt.dispose();
+  });
+
+  it('lists enApp developments ordered by orden, with figures from the units', async () => {
+    const res = await asesor.get(
+      `/api/wsObtenerDesarrollos?idCorporativo=${horizonteId}&ocultarDesarrollosSinUnidades=si`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.map((d: { slug: string }) => d.slug)).toEqual([
+      'torre-alameda',
+      'residencial-los-olivos',
+    ]);
+    expect(res.json[0].totalUnidades).toBe(248);
+    expect(res.json[1].totalUnidades).toBe(120);
+    expect(res.json[0].precioDesde).toBeGreaterThanOrEqual(2_500_000);
+  });
+
+  it('answers clusters with their units, every one of the eight statuses present', async () => {
+    const res = await asesor.get(
+      `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.map((c: { nombre: string }) => c.nombre)).toEqual(['Torre A', 'Torre B']);
+    const units: Unit[] = res.json.flatMap((c: { unidades: Unit[] }) => c.unidades);
+    expect(units).toHaveLength(248);
+    expect(new Set(units.map((u) => u.status)).size).toBe(8);
+    for (const u of units) {
+      expect(u.precio).toBeGreaterThanOrEqual(2_500_000);
+      expect(u.precio).toBeLessThanOrEqual(18_000_000);
+    }
+  });
+
+  it('refuses another corporate with 403 and the spec message, and bad input with 400', async () => {
+    const res = await pacifico.get(`/api/wsObtenerDesarrollos?idCorporativo=${horizonteId}`);
+    expect(res.status).toBe(403);
+    expect(res.json[0]).toEqual({
+      errorCode: 'FORBIDDEN',
+      message: 'No tienes permisos para ver el corporativo',
+    });
+    const en = await pacifico.get(
+      `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+      { 'accept-language': 'en' },
+    );
+    expect(en.json[0].message).toBe('You do not have permission to view this corporate');
+    const bad = await asesor.get('/api/wsObtenerDesarrollos');
+    expect(bad.status).toBe(400);
+    expect(bad.json[0].errorCode).toBe('VALIDATION');
+    const extra = await asesor.get(`/api/wsObtenerDesarrollos?idCorporativo=${horizonteId}&x=1`);
+    expect(extra.status).toBe(400);
+    expect((await asesor.get('/api/wsNoExiste')).status).toBe(404);
+    expect((await asesor.get('/api/wsObtenerCorporativo?slug=no-existe')).json[0].message).toBe(
+      'No se encontró corporativo',
+    );
+  });
+
+  it('serves generated media with caching headers', async () => {
+    const dev = (
+      await asesor.get(`/api/wsObtenerDesarrollo?idCorporativo=${horizonteId}&slug=torre-alameda`)
+    ).json;
+    const res = await app.request(`/api/media/${dev.imagenPortada}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toContain('max-age');
+    expect(await res.text()).toContain('<svg');
+  });
+
+  it('public availability shows no hidden price and no adviser data', async () => {
+    const res = await client(app).get(
+      '/api/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad',
+    );
+    expect(res.status).toBe(200);
+    const units = res.json.clusters.flatMap(
+      (c: { unidades: Record<string, unknown>[] }) => c.unidades,
+    );
+    expect(units).toHaveLength(248);
+    for (const u of units) {
+      if (u.status === 'Disponible') expect(typeof u.precio).toBe('number');
+      else expect(u).not.toHaveProperty('precio');
+    }
+    const text = JSON.stringify(res.json);
+    expect(text).not.toMatch(/idVendedor|idAsesor|roles|password|email/);
+  });
+
+  it('changes a unit status as an event, with history, only with administrarInventario', async () => {
+    const clusters = (
+      await admin.get(
+        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+      )
+    ).json;
+    const unit: Unit = clusters[0].unidades.find((u: Unit) => u.status === 'Disponible');
+    const denied = await asesor.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
+      status: 'Vendido',
+    });
+    expect(denied.status).toBe(403);
+    const bad = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
+      status: 'Regalado',
+    });
+    expect(bad.status).toBe(400);
+    const ok = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
+      status: 'Apartado',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.status).toBe('Apartado');
+    const price = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/precio`, {
+      precio: 5_000_000,
+    });
+    expect(price.json.precio).toBe(5_000_000);
+    const history = (
+      await asesor.get(`/api/corporativos/${horizonteId}/unidades/${unit.id}/historial`)
+    ).json;
+    expect(history.slice(0, 2)).toMatchObject([
+      { campo: 'precio', anterior: unit.precio, nuevo: 5_000_000, actor: 'Ana Robles' },
+      { campo: 'status', anterior: 'Disponible', nuevo: 'Apartado', actor: 'Ana Robles' },
+    ]);
+    // Visitors see it as well, without the price now that it is not visible.
+    const pub = (
+      await client(app).get(
+        '/api/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad',
+      )
+    ).json;
+    const seen = pub.clusters
+      .flatMap((c: { unidades: Record<string, unknown>[] }) => c.unidades)
+      .find((u: { id: string }) => u.id === unit.id);
+    expect(seen.status).toBe('Apartado');
+    expect(seen).not.toHaveProperty('precio');
+  });
+
+  it('imports a CSV whole, or rejects it whole with each line and reason', async () => {
+    const path = `/api/corporativos/${horizonteId}/desarrollos/${alameda.id}/importar`;
+    const before = (
+      await admin.get(
+        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+      )
+    ).json;
+    const count = (cl: { unidades: unknown[] }[]) => cl.reduce((n, c) => n + c.unidades.length, 0);
+    const header =
+      'tipo,clave,cluster,prototipo,nivel,posicion,status,precio,recamaras,banios,baniosMedios,cajones,areaTotal';
+    const bad = [
+      header,
+      'prototipo,Loft Nuevo,,,,,,3100000,1,1,0,1,55',
+      'unidad,A1701,Torre A,Loft Nuevo,17,1,Disponible,3200000,,,,,',
+      'unidad,Z101,Torre Z,Loft Nuevo,1,1,Disponible,3200000,,,,,',
+      'unidad,A1702,Torre A,Loft Nuevo,17,2,Regalado,-5,,,,,',
+    ].join('\n');
+    const rejected = await admin.post(path, bad);
+    expect(rejected.status).toBe(400);
+    expect(rejected.json[0].errorCode).toBe('IMPORT_INVALID');
+    expect(rejected.json[0].errores.map((e: { linea: number }) => e.linea)).toEqual([3, 4, 5]);
+    const after = (
+      await admin.get(
+        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+      )
+    ).json;
+    expect(count(after)).toBe(count(before));
+    expect(
+      (
+        await admin.get(
+          `/api/wsObtenerPrototipos?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+        )
+      ).json.map((p: { nombre: string }) => p.nombre),
+    ).not.toContain('Loft Nuevo');
+
+    const good = [
+      header,
+      'prototipo,Loft Nuevo,,,,,,3100000,1,1,0,1,55',
+      'unidad,A1601X,Torre A,Loft Nuevo,16,9,Disponible,3200000,,,,,',
+    ].join('\n');
+    const imported = await admin.post(path, good);
+    expect(imported.status).toBe(200);
+    const final = (
+      await admin.get(
+        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+      )
+    ).json;
+    expect(count(final)).toBe(count(before) + 1);
+    expect((await asesor.post(path, good)).status).toBe(403);
+  });
+
+  it('streams a unit change to a member within a second, and nothing to another corporate', async () => {
+    const clusters = (
+      await admin.get(
+        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
+      )
+    ).json;
+    const unit: Unit = clusters[1].unidades.find((u: Unit) => u.status === 'Disponible');
+    const open = async (cookie: string) => {
+      const res = await app.request('/api/stream', { headers: { cookie } });
+      return res.body!.getReader();
+    };
+    const mine = await open(await login(app, 'asesor@vitrina.demo'));
+    const other = await open(await login(app, 'asesor.pacifico@vitrina.demo'));
+    const decoder = new TextDecoder();
+    const readUntil = async (
+      reader: ReadableStreamDefaultReader<Uint8Array>,
+      needle: string,
+      ms: number,
+    ) => {
+      let text = '';
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+        ]);
+        if (!chunk || chunk.done) break;
+        text += decoder.decode(chunk.value);
+        if (text.includes(needle)) return text;
+      }
+      return text;
+    };
+    await readUntil(mine, 'ready', 2000);
+    await readUntil(other, 'ready', 2000);
+    const started = Date.now();
+    await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
+      status: 'Vendido',
+    });
+    const got = await readUntil(mine, unit.id, 1000);
+    expect(got).toContain('"status":"Vendido"');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await readUntil(other, unit.id, 300)).not.toContain(unit.id);
+    await mine.cancel();
+    await other.cancel();
+  });
+
+  it('protects the headers and refuses oversized or poisoned bodies without writing', async () => {
+    const res = await app.request('/api/wsObtenerConfiguracionesGenerales');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(res.headers.get('content-type')).toContain('charset');
+    const big = await admin.put(`/api/corporativos/${horizonteId}/unidades/x/precio`, {
+      precio: 1,
+      pad: 'x'.repeat(1_100_000),
+    });
+    expect(big.status).toBe(413);
+    const proto = await app.request(`/api/corporativos/${horizonteId}/unidades/x/precio`, {
+      method: 'PUT',
+      headers: {
+        cookie: await login(app, 'admin@vitrina.demo'),
+        'content-type': 'application/json',
+      },
+      body: '{"__proto__": {"admin": true}, "precio": 1}',
+    });
+    expect(proto.status).toBe(400);
+  });
+});
