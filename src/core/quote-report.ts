@@ -123,14 +123,6 @@ export interface QuoteReportPlan {
   includeEscrituracion: boolean;
 }
 
-/** A report built as one string. */
-export interface QuoteReportCsv {
-  kind: 'report';
-  fileName: string;
-  csv: string;
-  rowCount: number;
-}
-
 /** The byte-order mark that makes Excel read the file as UTF-8. */
 export const UTF8_BOM = '\uFEFF';
 /** RFC 4180 record separator. */
@@ -172,10 +164,6 @@ export function csvMoney(cents: number): string {
 const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) =>
   i < 10 ? '0' + i : String(i),
 );
-const HH_MM: readonly string[] = Array.from(
-  { length: 1440 },
-  (_, m) => TWO_DIGITS[Math.floor(m / 60)]! + ':' + TWO_DIGITS[m % 60]!,
-);
 
 /** Civil date of a day number (days since 1970-01-01), H. Hinnant's algorithm. */
 function civilFromDays(days: number): { y: number; m: number; d: number } {
@@ -190,39 +178,6 @@ function civilFromDays(days: number): { y: number; m: number; d: number } {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
-}
-
-/**
- * Formats epoch seconds as `dd/MM/yyyy HH:mm` in a time zone. Offsets are looked up once per
- * 15-minute slot (every real offset change falls on one) and day prefixes once per day.
- */
-export function createReportDateFormatter(timeZone: string): (seconds: number) => string {
-  const offsets = new Map<number, number>();
-  const days = new Map<number, string>();
-  let lastSlot = NaN;
-  let lastOffset = 0;
-  return (seconds: number): string => {
-    if (!Number.isFinite(seconds)) return '';
-    const slot = Math.floor(seconds / 900);
-    if (slot !== lastSlot) {
-      let off = offsets.get(slot);
-      if (off === undefined) {
-        off = tzOffset(timeZone, new Date(slot * 900_000)) * 60;
-        offsets.set(slot, off);
-      }
-      lastSlot = slot;
-      lastOffset = off;
-    }
-    const local = Math.floor(seconds) + lastOffset;
-    const day = Math.floor(local / 86400);
-    let prefix = days.get(day);
-    if (prefix === undefined) {
-      const { y, m, d } = civilFromDays(day);
-      prefix = TWO_DIGITS[d]! + '/' + TWO_DIGITS[m]! + '/' + String(y).padStart(4, '0') + ' ';
-      days.set(day, prefix);
-    }
-    return prefix + HH_MM[Math.floor((local - day * 86400) / 60)]!;
-  };
 }
 
 /** Spec §9 file name: `Reporte_Cotizaciones_{dd}_{mm}_{yyyy}.csv`, the date in `timeZone`. */
@@ -258,93 +213,316 @@ export function planQuoteReport(
   return { kind: 'plan', rows: kept, columns, includePrototype, includeEscrituracion };
 }
 
-/** BOM + header line + line end. */
-export function quoteReportHeader(plan: QuoteReportPlan, language: ReportLanguage): string {
-  const labels = QUOTE_REPORT_HEADERS[language];
-  return UTF8_BOM + plan.columns.map((c) => csvField(labels[c])).join(',') + CSV_LINE_END;
-}
-
-/**
- * The CSV lines of `plan.rows[start..end)`, each ending with CRLF. `formatDate` comes from
- * {@link createReportDateFormatter}; pass the same one to every chunk so its caches are reused.
- */
-export function quoteReportLines(
-  plan: QuoteReportPlan,
-  start: number,
-  end: number,
-  formatDate: (seconds: number) => string,
-): string {
-  const rows = plan.rows;
-  const proto = plan.includePrototype;
-  const escr = plan.includeEscrituracion;
-  const stop = Math.min(end, rows.length);
-  const parts: string[] = new Array<string>(Math.max(0, stop - start));
-  let k = 0;
-  for (let i = start; i < stop; i++) {
-    const r = rows[i]!;
-    let line =
-      formatDate(r.fechaAlta) +
-      ',' +
-      csvField(r.nombreAsesor) +
-      ',' +
-      csvField(r.nombreCliente) +
-      ',' +
-      csvField(r.nombreDesarrollo) +
-      ',' +
-      csvField(r.nombreCluster) +
-      ',' +
-      csvField(r.nombreUnidad) +
-      ',';
-    if (proto) line += csvField(r.nombrePrototipo) + ',';
-    line +=
-      csvMoney(r.precioLista) +
-      ',' +
-      csvMoney(r.descuento) +
-      ',' +
-      csvMoney(r.precioFinal) +
-      ',' +
-      csvMoney(r.enganche) +
-      ',' +
-      csvMoney(r.diferido) +
-      ',' +
-      csvMoney(r.mensualidades) +
-      ',';
-    if (escr) line += csvMoney(r.escrituracion) + ',';
-    parts[k++] = line + csvMoney(r.contraEntrega) + CSV_LINE_END;
-  }
-  return parts.join('');
-}
-
 /** Progress of a chunked build. */
 export interface ReportProgress {
   rowsDone: number;
   rowsTotal: number;
 }
 
+const UTF8_BOM_BYTES = [0xef, 0xbb, 0xbf] as const;
+
 /**
- * The report's text in chunks of `chunkRows` rows (the first chunk starts with the BOM and the
- * header). Lets a caller encode and release each chunk, and report progress, as it goes.
+ * A growable UTF-8 byte buffer that writes CSV fields directly, so no intermediate string is
+ * built per row and no separate encoding pass is needed.
+ */
+class CsvByteWriter {
+  buf: Uint8Array;
+  pos = 0;
+
+  constructor(capacity: number) {
+    this.buf = new Uint8Array(Math.max(1024, capacity));
+  }
+
+  ensure(extra: number): void {
+    if (this.pos + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  /** Copies the written bytes out and starts over, keeping the buffer for the next chunk. */
+  take(): Uint8Array {
+    const out = this.buf.slice(0, this.pos);
+    this.pos = 0;
+    return out;
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = b;
+  }
+
+  /**
+   * A comma without a capacity check: every field writer reserves one spare byte for the
+   * separator that follows it.
+   */
+  comma(): void {
+    this.buf[this.pos++] = 44;
+  }
+
+  /** A CSV text field with the rules of {@link csvField}, UTF-8 encoded. */
+  text(value: string | null | undefined): void {
+    if (value === null || value === undefined || value.length === 0) {
+      this.ensure(1);
+      return;
+    }
+    const len = value.length;
+    // Worst case: a leading quote, every char 3 bytes (or a doubled quote), closing quote.
+    this.ensure(len * 3 + 5);
+    const buf = this.buf;
+    const start = this.pos;
+    let p = start;
+    const c0 = value.charCodeAt(0);
+    const inject =
+      c0 === 61 || c0 === 43 || c0 === 45 || c0 === 64 || c0 === 9 || c0 === 13 || c0 === 10;
+    if (inject) buf[p++] = 39;
+    let quote = false;
+    for (let i = 0; i < len; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 0x80) {
+        if (c === 34 || c === 44 || c === 13 || c === 10) quote = true;
+        buf[p++] = c;
+      } else if (c < 0x800) {
+        buf[p++] = 0xc0 | (c >> 6);
+        buf[p++] = 0x80 | (c & 63);
+      } else if (c >= 0xd800 && c <= 0xdfff) {
+        const d = i + 1 < len ? value.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          buf[p++] = 0xf0 | (cp >> 18);
+          buf[p++] = 0x80 | ((cp >> 12) & 63);
+          buf[p++] = 0x80 | ((cp >> 6) & 63);
+          buf[p++] = 0x80 | (cp & 63);
+          i++;
+        } else {
+          // A lone surrogate becomes U+FFFD, as TextEncoder does.
+          buf[p++] = 0xef;
+          buf[p++] = 0xbf;
+          buf[p++] = 0xbd;
+        }
+      } else {
+        buf[p++] = 0xe0 | (c >> 12);
+        buf[p++] = 0x80 | ((c >> 6) & 63);
+        buf[p++] = 0x80 | (c & 63);
+      }
+    }
+    if (!quote) {
+      this.pos = p;
+      return;
+    }
+    // Rare: write it again, quoted, with inner quotes doubled. The bytes after the opening
+    // quote are shifted right by one, so copy from the end of the first pass backwards.
+    const written = buf.subarray(start, p);
+    let extra = 2;
+    for (let i = 0; i < written.length; i++) if (written[i] === 34) extra++;
+    this.ensure(written.length + extra + 1);
+    const out = this.buf;
+    const src = out.slice(start, p);
+    let q = start;
+    out[q++] = 34;
+    for (let i = 0; i < src.length; i++) {
+      const b = src[i]!;
+      out[q++] = b;
+      if (b === 34) out[q++] = 34;
+    }
+    out[q++] = 34;
+    this.pos = q;
+  }
+
+  /** Cents as `1234.56` (see {@link csvMoney}). */
+  money(cents: number): void {
+    this.ensure(25);
+    if (!Number.isSafeInteger(cents)) return;
+    const buf = this.buf;
+    let p = this.pos;
+    let v = cents;
+    if (v < 0) {
+      buf[p++] = 45;
+      v = -v;
+    }
+    let whole = Math.floor(v / 100);
+    const rest = v - whole * 100;
+    let digits = 1;
+    for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+    let q = p + digits - 1;
+    do {
+      const next = Math.floor(whole / 10);
+      buf[q--] = 48 + (whole - next * 10);
+      whole = next;
+    } while (whole > 0);
+    p += digits;
+    buf[p++] = 46;
+    const tens = Math.floor(rest / 10);
+    buf[p++] = 48 + tens;
+    buf[p++] = 48 + (rest - tens * 10);
+    this.pos = p;
+  }
+
+  /** Already-encoded bytes. */
+  bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  /** Epoch seconds as `dd/MM/yyyy HH:mm` through the formatter's caches. */
+  date(seconds: number, dates: ReportDateBytes): void {
+    this.ensure(33);
+    if (!Number.isFinite(seconds)) return;
+    const local = dates.local(seconds);
+    const day = Math.floor(local / 86400);
+    const prefix = dates.dayPrefix(day);
+    this.buf.set(prefix, this.pos);
+    let p = this.pos + prefix.length;
+    const minute = Math.floor((local - day * 86400) / 60);
+    const h = Math.floor(minute / 60);
+    const m = minute - h * 60;
+    const buf = this.buf;
+    buf[p++] = 48 + Math.floor(h / 10);
+    buf[p++] = 48 + (h % 10);
+    buf[p++] = 58;
+    buf[p++] = 48 + Math.floor(m / 10);
+    buf[p++] = 48 + (m % 10);
+    this.pos = p;
+  }
+}
+
+/** Per-report caches for dates: UTC offset per 15-minute slot, encoded day prefix per day. */
+class ReportDateBytes {
+  private readonly offsets = new Map<number, number>();
+  private readonly days = new Map<number, Uint8Array>();
+  private lastSlot = NaN;
+  private lastOffset = 0;
+  private lastDay = NaN;
+  private lastPrefix: Uint8Array = new Uint8Array(0);
+  private readonly encoder = new TextEncoder();
+
+  constructor(private readonly timeZone: string) {}
+
+  /** Local seconds (epoch seconds shifted by the zone's offset at that instant). */
+  local(seconds: number): number {
+    const slot = Math.floor(seconds / 900);
+    if (slot !== this.lastSlot) {
+      let off = this.offsets.get(slot);
+      if (off === undefined) {
+        off = tzOffset(this.timeZone, new Date(slot * 900_000)) * 60;
+        this.offsets.set(slot, off);
+      }
+      this.lastSlot = slot;
+      this.lastOffset = off;
+    }
+    return Math.floor(seconds) + this.lastOffset;
+  }
+
+  dayPrefix(day: number): Uint8Array {
+    if (day === this.lastDay) return this.lastPrefix;
+    let prefix = this.days.get(day);
+    if (prefix === undefined) {
+      const { y, m, d } = civilFromDays(day);
+      prefix = this.encoder.encode(
+        TWO_DIGITS[d]! + '/' + TWO_DIGITS[m]! + '/' + String(y).padStart(4, '0') + ' ',
+      );
+      this.days.set(day, prefix);
+    }
+    this.lastDay = day;
+    this.lastPrefix = prefix;
+    return prefix;
+  }
+}
+
+function writeRows(
+  w: CsvByteWriter,
+  plan: QuoteReportPlan,
+  start: number,
+  end: number,
+  dates: ReportDateBytes,
+): void {
+  const rows = plan.rows;
+  const proto = plan.includePrototype;
+  const escr = plan.includeEscrituracion;
+  for (let i = start; i < end; i++) {
+    const r = rows[i]!;
+    w.date(r.fechaAlta, dates);
+    w.comma();
+    w.text(r.nombreAsesor);
+    w.comma();
+    w.text(r.nombreCliente);
+    w.comma();
+    w.text(r.nombreDesarrollo);
+    w.comma();
+    w.text(r.nombreCluster);
+    w.comma();
+    w.text(r.nombreUnidad);
+    w.comma();
+    if (proto) {
+      w.text(r.nombrePrototipo);
+      w.comma();
+    }
+    w.money(r.precioLista);
+    w.comma();
+    w.money(r.descuento);
+    w.comma();
+    w.money(r.precioFinal);
+    w.comma();
+    w.money(r.enganche);
+    w.comma();
+    w.money(r.diferido);
+    w.comma();
+    w.money(r.mensualidades);
+    w.comma();
+    if (escr) {
+      w.money(r.escrituracion);
+      w.comma();
+    }
+    w.money(r.contraEntrega);
+    w.byte(13);
+    w.byte(10);
+  }
+}
+
+/**
+ * The report as UTF-8 bytes in chunks of `chunkRows` rows; the first chunk starts with the BOM
+ * and the header. A caller (the worker) collects the chunks into a Blob and reports progress
+ * between them, without ever holding the whole report as a string.
  */
 export function* quoteReportChunks(
   plan: QuoteReportPlan,
   options: Pick<QuoteReportOptions, 'language' | 'timeZone'>,
   chunkRows = DEFAULT_CHUNK_ROWS,
-): Generator<{ text: string; progress: ReportProgress }, void, void> {
-  const formatDate = createReportDateFormatter(options.timeZone);
+): Generator<{ bytes: Uint8Array; progress: ReportProgress }, void, void> {
   const total = plan.rows.length;
   const step = Math.max(1, Math.floor(chunkRows));
-  let text = quoteReportHeader(plan, options.language);
+  const w = new CsvByteWriter(Math.min(step, total) * 200 + 1024);
+  const dates = new ReportDateBytes(options.timeZone);
+  for (const b of UTF8_BOM_BYTES) w.byte(b);
+  const labels = QUOTE_REPORT_HEADERS[options.language];
+  plan.columns.forEach((c, i) => {
+    if (i > 0) w.byte(44);
+    w.text(labels[c]);
+  });
+  w.byte(13);
+  w.byte(10);
   for (let start = 0; start < total; start += step) {
     const end = Math.min(total, start + step);
-    text += quoteReportLines(plan, start, end, formatDate);
-    yield { text, progress: { rowsDone: end, rowsTotal: total } };
-    text = '';
+    writeRows(w, plan, start, end, dates);
+    yield { bytes: w.take(), progress: { rowsDone: end, rowsTotal: total } };
   }
 }
 
+/** A report built in memory: its bytes (BOM included) and its text. */
+export interface QuoteReportCsv {
+  kind: 'report';
+  fileName: string;
+  /** The full text, starting with the BOM. */
+  csv: string;
+  rowCount: number;
+}
+
 /**
- * Builds the whole report as one string (for small reports and tests; the worker uses
- * {@link quoteReportChunks} to produce a Blob). `now` names the file.
+ * Builds the whole report as one string (for small reports and tests; the worker collects
+ * {@link quoteReportChunks} into a Blob instead). `now` names the file.
  */
 export function buildQuoteReportCsv(
   rows: readonly QuoteReportRow[],
@@ -353,12 +531,16 @@ export function buildQuoteReportCsv(
 ): QuoteReportCsv | NoQuotesThisWeek {
   const plan = planQuoteReport(rows, options);
   if (plan.kind === 'no_quotes_this_week') return plan;
-  const texts: string[] = [];
-  for (const chunk of quoteReportChunks(plan, options)) texts.push(chunk.text);
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let csv = '';
+  for (const chunk of quoteReportChunks(plan, options)) {
+    csv += decoder.decode(chunk.bytes, { stream: true });
+  }
+  csv += decoder.decode();
   return {
     kind: 'report',
     fileName: reportFileName(now, options.timeZone),
-    csv: texts.join(''),
+    csv,
     rowCount: plan.rows.length,
   };
 }

@@ -1,0 +1,338 @@
+/**
+ * The typed client of the core worker: starts it lazily, shuts it down when idle, cancels
+ * with an AbortSignal, and runs the core on the main thread where no Worker exists.
+ */
+
+import { proxy, wrap } from 'comlink';
+import type { Remote } from 'comlink';
+import type { FilterContext, UnitFilters } from '../core/filters';
+import type { Quote, QuoteInput } from '../core/pricing';
+import type {
+  NoQuotesThisWeek,
+  QuoteReportOptions,
+  QuoteReportRow,
+  ReportProgress,
+} from '../core/quote-report';
+import type { PaymentScheme, Unit } from '../core/types';
+import type { CoreApiImpl, QuoteReportBlob, SchemeCheck } from './core-api';
+import type { CoreApi } from './core.worker';
+
+export type { QuoteReportBlob, SchemeCheck } from './core-api';
+
+/** Options of a client call. */
+export interface CallOptions {
+  /** Aborting rejects the call with an `AbortError` DOMException. */
+  signal?: AbortSignal;
+}
+
+/** Options of a report export. */
+export interface ExportOptions extends CallOptions {
+  onProgress?: (progress: ReportProgress) => void;
+}
+
+/** How the client is set up. */
+export interface CoreClientOptions {
+  /** Terminate the worker after this long without calls (ms). Default 30 s. */
+  idleMs?: number;
+  /** Makes the worker; default the module worker next to this file. */
+  createWorker?: () => Worker;
+  /** Run on the main thread even if `Worker` exists. */
+  forceDirect?: boolean;
+  /** Rows (or units) per message when sending large arrays to the worker. Default 5,000. */
+  transferChunk?: number;
+}
+
+/** The client's backend: the worker through Comlink, or the core called directly. */
+export type CoreClientMode = 'worker' | 'direct';
+
+type Api = Remote<CoreApi>;
+
+interface InFlight {
+  long: boolean;
+  rerun: () => void;
+}
+
+const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_TRANSFER_CHUNK = 5_000;
+
+function abortError(): DOMException {
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('./core.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/**
+ * A client of the core worker. Every method returns a promise and accepts an AbortSignal.
+ * Unit sets given to {@link CoreClient.loadUnits} are remembered so they can be sent again to
+ * a restarted worker (after idle shutdown or a cancelled long job).
+ */
+export class CoreClient {
+  readonly mode: CoreClientMode;
+  private readonly idleMs: number;
+  private readonly createWorker: () => Worker;
+  private readonly transferChunk: number;
+  private worker: Worker | undefined;
+  private remote: Api | undefined;
+  private direct: Promise<CoreApiImpl> | undefined;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly inFlight = new Set<InFlight>();
+  private readonly datasets = new Map<string, Unit[]>();
+  private readonly loaded = new Map<string, Promise<void>>();
+  private jobCounter = 0;
+  private generation = 0;
+
+  constructor(options: CoreClientOptions = {}) {
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.createWorker = options.createWorker ?? defaultWorker;
+    this.transferChunk = Math.max(1, options.transferChunk ?? DEFAULT_TRANSFER_CHUNK);
+    this.mode =
+      options.forceDirect === true ||
+      (options.createWorker === undefined && typeof Worker === 'undefined')
+        ? 'direct'
+        : 'worker';
+  }
+
+  /** Whether a worker is running now. */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** Stops the worker now (it restarts on the next call). Calls in flight are re-run. */
+  terminate(): void {
+    this.stopWorker();
+    for (const call of [...this.inFlight]) call.rerun();
+  }
+
+  /**
+   * Keeps a development's units under `key` in the worker, sent in parts so the main thread
+   * never serialises them in one long task. Resolves with the number of units.
+   */
+  async loadUnits(key: string, units: readonly Unit[], options: CallOptions = {}): Promise<number> {
+    const copy = units.slice();
+    this.datasets.set(key, copy);
+    this.loaded.delete(key);
+    await this.ensureLoaded(key, options.signal);
+    return copy.length;
+  }
+
+  /** Forgets the units under `key`, here and in the worker. */
+  async unloadUnits(key: string): Promise<void> {
+    this.datasets.delete(key);
+    const wasLoaded = this.loaded.delete(key);
+    if (wasLoaded && (this.mode === 'direct' || this.remote !== undefined)) {
+      await this.call(false, undefined, (api) => api.unloadUnits(key));
+    }
+  }
+
+  /**
+   * Indexes (into the array given to {@link loadUnits}) of the units passing the filters.
+   */
+  async filterUnitIds(
+    key: string,
+    filters: UnitFilters,
+    ctx: FilterContext,
+    options: CallOptions = {},
+  ): Promise<Uint32Array> {
+    if (!this.datasets.has(key)) throw new Error(`no units loaded under '${key}'`);
+    return this.call(false, options.signal, async (api) => {
+      await this.ensureLoaded(key, options.signal);
+      return api.filterUnitIds(key, filters, ctx);
+    });
+  }
+
+  /** The units passing the filters (resolved from the ids the worker returns). */
+  async filterUnits(
+    key: string,
+    filters: UnitFilters,
+    ctx: FilterContext,
+    options: CallOptions = {},
+  ): Promise<Unit[]> {
+    const ids = await this.filterUnitIds(key, filters, ctx, options);
+    const units = this.datasets.get(key) ?? [];
+    return Array.from(ids, (i) => units[i]!);
+  }
+
+  /** Prices a quotation in the worker. */
+  quote(input: QuoteInput, options: CallOptions = {}): Promise<Quote> {
+    return this.call(false, options.signal, (api) => api.quote(input));
+  }
+
+  /** Checks a payment scheme in the worker. */
+  validateScheme(scheme: PaymentScheme, options: CallOptions = {}): Promise<SchemeCheck> {
+    return this.call<SchemeCheck>(false, options.signal, (api) => api.validateScheme(scheme));
+  }
+
+  /**
+   * Builds the quote report in the worker and resolves with a Blob (or the
+   * `no_quotes_this_week` outcome). The rows are sent in parts; progress is reported per
+   * chunk. Aborting rejects at once and restarts the worker, dropping the job.
+   */
+  exportQuoteReport(
+    rows: readonly QuoteReportRow[],
+    reportOptions: QuoteReportOptions,
+    now: Date,
+    options: ExportOptions = {},
+  ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
+    const { signal, onProgress } = options;
+    if (this.mode === 'direct') {
+      return this.call(true, signal, async () => {
+        const { buildQuoteReportBlob } = await import('./core-api');
+        return buildQuoteReportBlob(rows, reportOptions, now, onProgress, {
+          yieldBetweenChunks: true,
+          ...(signal === undefined ? {} : { signal }),
+        });
+      });
+    }
+    return this.call(true, signal, async (api) => {
+      const jobId = `job-${++this.jobCounter}`;
+      for (let i = 0; i < rows.length; i += this.transferChunk) {
+        if (signal?.aborted === true) throw abortError();
+        await api.stageQuoteRows(jobId, rows.slice(i, i + this.transferChunk));
+      }
+      const callback = onProgress === undefined ? undefined : proxy(onProgress);
+      return api.buildStagedQuoteReport(jobId, reportOptions, now, callback);
+    });
+  }
+
+  /**
+   * Like {@link exportQuoteReport}, but the worker fetches the rows (a JSON array) from `url`
+   * itself, so a huge response never touches the main thread.
+   */
+  exportQuoteReportFromUrl(
+    url: string,
+    reportOptions: QuoteReportOptions,
+    now: Date,
+    options: ExportOptions = {},
+  ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
+    const callback = options.onProgress === undefined ? undefined : proxy(options.onProgress);
+    return this.call<QuoteReportBlob | NoQuotesThisWeek>(true, options.signal, (api) =>
+      api.buildQuoteReportFromUrl(url, reportOptions, now, callback),
+    );
+  }
+
+  private async ensureLoaded(key: string, signal: AbortSignal | undefined): Promise<void> {
+    const existing = this.loaded.get(key);
+    if (existing !== undefined) return existing;
+    const units = this.datasets.get(key);
+    if (units === undefined) throw new Error(`no units loaded under '${key}'`);
+    const generation = this.generation;
+    const loading = this.call(false, signal, async (api) => {
+      for (let i = 0; i < units.length || i === 0; i += this.transferChunk) {
+        await api.loadUnits(key, units.slice(i, i + this.transferChunk), i > 0);
+      }
+    });
+    this.loaded.set(key, loading);
+    try {
+      await loading;
+    } catch (error) {
+      if (this.loaded.get(key) === loading) this.loaded.delete(key);
+      throw error;
+    }
+    // A restart in between lost the set; load it again on the new worker.
+    if (generation !== this.generation) return this.ensureLoaded(key, signal);
+  }
+
+  private async api(): Promise<Api> {
+    if (this.mode === 'direct') {
+      this.direct ??= import('./core-api').then((m) =>
+        m.createCoreApi({ yieldBetweenChunks: true }),
+      );
+      // The direct API has the same methods returning plain values; callers await them.
+      return (await this.direct) as unknown as Api;
+    }
+    if (this.remote === undefined) {
+      this.worker = this.createWorker();
+      this.remote = wrap<CoreApi>(this.worker);
+      this.loaded.clear();
+    }
+    return this.remote;
+  }
+
+  private stopWorker(): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.worker === undefined) return;
+    this.worker.terminate();
+    this.worker = undefined;
+    this.remote = undefined;
+    this.loaded.clear();
+    this.generation++;
+  }
+
+  private scheduleIdle(): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.inFlight.size > 0 || this.worker === undefined) return;
+    const timer = setTimeout(() => {
+      if (this.inFlight.size === 0) this.stopWorker();
+    }, this.idleMs);
+    // In Node (tests), an idle timer must not keep the process alive.
+    (timer as { unref?: () => void }).unref?.();
+    this.idleTimer = timer;
+  }
+
+  /**
+   * Runs `run` against the backend. On abort: reject with AbortError; if the call is long and
+   * runs in a worker, terminate that worker (other calls in flight are re-run on a new one).
+   */
+  private call<T>(
+    long: boolean,
+    signal: AbortSignal | undefined,
+    run: (api: Api) => Promise<T> | T,
+  ): Promise<T> {
+    if (signal?.aborted === true) return Promise.reject(abortError());
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      let attempt = 0;
+      const entry: InFlight = { long, rerun: () => start() };
+      const finish = (): void => {
+        settled = true;
+        this.inFlight.delete(entry);
+        signal?.removeEventListener('abort', onAbort);
+        this.scheduleIdle();
+      };
+      const onAbort = (): void => {
+        if (settled) return;
+        finish();
+        reject(abortError());
+        if (long && this.mode === 'worker') this.terminate();
+      };
+      const start = (): void => {
+        const mine = ++attempt;
+        this.api()
+          .then((api) => run(api))
+          .then(
+            (value) => {
+              if (settled || mine !== attempt) return;
+              finish();
+              resolve(value);
+            },
+            (error: unknown) => {
+              if (settled || mine !== attempt) return;
+              finish();
+              reject(
+                error instanceof Error || error instanceof DOMException
+                  ? error
+                  : new Error(String(error)),
+              );
+            },
+          );
+      };
+      this.inFlight.add(entry);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      start();
+    });
+  }
+}
+
+let shared: CoreClient | undefined;
+
+/** The app-wide client (lazily created; the worker itself starts on first use). */
+export function getCoreClient(): CoreClient {
+  shared ??= new CoreClient();
+  return shared;
+}
