@@ -20,6 +20,7 @@ const messages = {
   },
   corporate_not_found: { es: 'No se encontró corporativo', en: 'Corporate not found' },
   development_not_found: { es: 'No se encontró el desarrollo', en: 'Development not found' },
+  document_not_found: { es: 'No se encontró el documento', en: 'Document not found' },
   bad_credentials: {
     es: 'El correo o la contraseña no son correctos',
     en: 'The email or the password is not correct',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { User } from '../../core/types';
 import { streams } from '../domain/catalogue-events';
 import { ApiError, forbidden, jsonBody, notFound, parse } from './errors';
-import { findUser, requireUser, type Env } from './context';
+import { loadDevelopmentById } from './catalogue.routes';
+import { findUser, requireMember, requireUser, type Env } from './context';
 
 /** A user as the client may see it: the document, never the password hash. */
 export function publicUser(user: User): User {
@@ -37,6 +38,10 @@ const userUpdate = z
   .strict();
 
 const favouriteBody = z.strictObject({ corporativoFavorito: z.string().min(1).max(64) });
+const favouriteDevelopmentBody = z.strictObject({
+  idCorporativo: z.string().min(1).max(64),
+  idDesarrollo: z.string().min(1).max(64),
+});
 
 export const userRoutes = new Hono<Env>()
   .get('/wsObtenerUsuario', async (c) => {
@@ -130,6 +135,28 @@ export const userRoutes = new Hono<Env>()
         id: deps.newId(),
         type: 'FavouriteCorporateChosen',
         data: { corporativoFavorito },
+        actorId: me.id,
+        occurredAt: deps.clock(),
+      },
+    ]);
+    return c.json(publicUser((await findUser(deps.db, me.id))!));
+  })
+  // Spec §4: the favourite development toggles — added, or removed when already present.
+  .put('/users/:id/desarrollos-favoritos', async (c) => {
+    const me = await requireUser(c);
+    if (c.req.param('id') !== me.id) throw forbidden();
+    const { idCorporativo, idDesarrollo } = parse(favouriteDevelopmentBody, await jsonBody(c));
+    const { corporate } = await requireMember(c, { id: idCorporativo });
+    const deps = c.get('deps');
+    const development = await loadDevelopmentById(deps.db, corporate.id, idDesarrollo);
+    if (!development) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    const isFavourite = me.desarrollosFavoritos?.[corporate.id]?.[development.id] === true;
+    await deps.store.append(streams.user(me.id), 'any', [
+      {
+        id: deps.newId(),
+        type: isFavourite ? 'DevelopmentUnfavourited' : 'DevelopmentFavourited',
+        data: { idCorporativo: corporate.id, idDesarrollo: development.id },
+        corporateId: corporate.id,
         actorId: me.id,
         occurredAt: deps.clock(),
       },
