@@ -8,6 +8,8 @@ import { inventoryRoutes } from './http/inventory.routes';
 import { leadRoutes } from './http/leads.routes';
 import { liveRoutes } from './http/live.routes';
 import { publicRoutes } from './http/public.routes';
+import { quotationRoutes } from './http/quotations.routes';
+import { quotationPublicRoutes } from './http/quotations.public.routes';
 import { SESSION_COOKIE } from './auth/sessions';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { bodyLimit, csrfGuard, securityHeaders } from './http/security';
@@ -33,7 +35,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', inventoryRoutes);
   api.route('/', leadRoutes);
   api.route('/', liveRoutes);
+  api.route('/', quotationRoutes);
   api.route('/public', publicRoutes);
+  api.route('/public', quotationPublicRoutes);
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', 'route_not_found')));
   app.route('/api', api);
   app.onError(handleError);

@@ -5,6 +5,7 @@ import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
 import { catalogueProjection } from './projections/catalogue';
+import { quotationsProjection } from './projections/quotations';
 import { buildDemoSeed } from './seed/demo';
 import { openDb, type OpenOptions } from './store/db';
 import { EventStore } from './store/event-store';
@@ -19,6 +20,7 @@ export interface Runtime {
 /** Every projection of the server, in the order they run inside an append. */
 export function registerProjections(store: EventStore) {
   store.registerProjection(catalogueProjection);
+  store.registerProjection(quotationsProjection);
 }
 
 function loadSecret(dataDir: string | undefined): string {

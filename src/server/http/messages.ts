@@ -70,6 +70,54 @@ const messages = {
     es: 'Gracias, hemos recibido tus datos. Un asesor te contactará pronto',
     en: 'Thank you, we have received your details. An adviser will contact you soon',
   },
+  unit_not_found: { es: 'No se encontró la unidad', en: 'Unit not found' },
+  unit_not_quotable: {
+    es: 'La unidad no se puede cotizar en su estatus actual ({status})',
+    en: 'This unit cannot be quoted in its current status ({status})',
+  },
+  price_not_visible: {
+    es: 'El precio de esta unidad no es público',
+    en: 'The price of this unit is not public',
+  },
+  scheme_not_found: {
+    es: 'El esquema de pago no aplica a esta unidad',
+    en: 'This payment scheme does not apply to this unit',
+  },
+  scheme_invalid: {
+    es: 'El esquema de pago no es válido: sus partes deben sumar 100 %',
+    en: 'The payment scheme is not valid: its parts must add up to 100%',
+  },
+  optional_not_found: {
+    es: 'El adicional no existe para esta unidad',
+    en: 'This optional does not exist for this unit',
+  },
+  extra_invalid: {
+    es: 'El precio de un extra no puede ser negativo',
+    en: 'The price of an extra cannot be negative',
+  },
+  currency_not_found: {
+    es: 'La divisa {codigo} no está disponible en el corporativo',
+    en: 'The currency {codigo} is not available in this corporate',
+  },
+  cluster_not_found: { es: 'No se encontró el cluster', en: 'Cluster not found' },
+  lead_not_found: { es: 'No se encontró el cliente', en: 'Client not found' },
+  lead_forbidden: {
+    es: 'No tienes permisos para cotizar a este cliente',
+    en: 'You do not have permission to quote for this client',
+  },
+  quotation_not_found: { es: 'No se encontró la cotización', en: 'Quotation not found' },
+  report_forbidden: {
+    es: 'No tienes permisos para generar el reporte de cotizaciones',
+    en: 'You do not have permission to generate the quotation report',
+  },
+  share_invalid: {
+    es: 'El enlace de la cotización no es válido',
+    en: 'This quotation link is not valid',
+  },
+  share_expired: {
+    es: 'El enlace de la cotización ha expirado; pide uno nuevo a tu asesor',
+    en: 'This quotation link has expired; ask your adviser for a new one',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

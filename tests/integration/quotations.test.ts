@@ -1,0 +1,593 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { decide, initialLeadState, normalizeLeadFields } from '../../src/core/lead';
+import { SCHEME_PART_KEYS } from '../../src/core/pricing';
+import { buildQuoteReportCsv, type QuoteReportRow } from '../../src/core/quote-report';
+import type { Quotation } from '../../src/core/quotation';
+import type { Corporate, Development, PaymentScheme, Role, Unit } from '../../src/core/types';
+import { createApp } from '../../src/server/app';
+import { streams } from '../../src/server/domain/catalogue-events';
+import { leadStream } from '../../src/server/http/leads.routes';
+import { describeBackends, openSeeded, type Backend } from './support/backends';
+import { client, login } from './support/http';
+
+type Client = ReturnType<typeof client>;
+
+// Wednesday 18 November 2026, 12:00 in Mexico City (UTC-6): the week runs from Monday 16 at
+// 00:00 local (06:00 UTC) to Monday 23 at 00:00 local.
+const WEDNESDAY = new Date('2026-11-18T18:00:00Z');
+const MONDAY_START = new Date('2026-11-16T06:00:00Z');
+const SUNDAY_LAST_MINUTE = new Date('2026-11-16T05:59:00Z');
+const NEXT_MONDAY = new Date('2026-11-23T06:00:00Z');
+
+describeBackends('quotations API', (backend: Backend) => {
+  let now = WEDNESDAY;
+  let rt: Awaited<ReturnType<typeof openSeeded>>;
+  let app: ReturnType<typeof createApp>;
+  let asesor: Client;
+  let asesor2: Client;
+  let gerente: Client;
+  let pacifico: Client;
+  let anonymous: Client;
+  const ids: Record<string, string> = {};
+  let corp: Corporate;
+  let alameda: Development;
+  let units: Unit[];
+  let torreB: string;
+  const leads: Record<string, string> = {};
+
+  const url = () => `/api/corporativos/${corp.id}/cotizaciones`;
+  const counts = async () => {
+    const { rows } = await rt.deps.db.query<{ events: number; quotations: number; leads: number }>(
+      `SELECT (SELECT count(*)::int FROM events) AS events,
+              (SELECT count(*)::int FROM rm_quotations) AS quotations,
+              (SELECT count(*)::int FROM rm_leads) AS leads`,
+    );
+    return rows[0]!;
+  };
+  const registerLead = async (idVendedor: string, nombre: string, apellidos: string) => {
+    const id = rt.deps.newId();
+    const decision = decide(
+      {
+        type: 'RegisterLead',
+        idLead: id,
+        idCorporativo: corp.id,
+        idVendedor,
+        fields: normalizeLeadFields({ nombre, apellidos, email: `${id.slice(0, 8)}@example.com` }),
+        now: Math.floor(now.getTime() / 1000),
+      },
+      initialLeadState,
+    );
+    if (!decision.ok) throw new Error(JSON.stringify(decision.error));
+    await rt.deps.store.append(
+      leadStream(corp.id, id),
+      0,
+      decision.events.map((e) => ({
+        id: rt.deps.newId(),
+        type: e.type,
+        data: e.data,
+        corporateId: corp.id,
+        actorId: idVendedor,
+        occurredAt: now,
+      })),
+    );
+    return id;
+  };
+  const unitWith = (status: string, clusterId?: string) => {
+    const unit = units.find(
+      (u) => u.status === status && (clusterId === undefined || u.idCluster === clusterId),
+    );
+    if (!unit) throw new Error(`no ${status} unit`);
+    return unit;
+  };
+  const scheme = (nombre: string, clusterId?: string) =>
+    alameda.esquemasPago.find(
+      (s) => s.nombre === nombre && (clusterId ? s.idCluster === clusterId : !s.idCluster),
+    )!;
+  const publishDevelopment = async (development: Development) => {
+    await rt.deps.store.append(streams.development(corp.id, development.id), 'any', [
+      {
+        id: rt.deps.newId(),
+        type: 'DevelopmentPublished',
+        data: { development },
+        corporateId: corp.id,
+        actorId: 'test',
+        occurredAt: now,
+      },
+    ]);
+  };
+  const setRoles = async (roles: Role[]) => {
+    await rt.deps.store.append(`corporate:${corp.id}`, 'any', [
+      {
+        id: rt.deps.newId(),
+        type: 'CorporateSettingsChanged',
+        data: { changes: { roles } },
+        corporateId: corp.id,
+        actorId: 'test',
+        occurredAt: now,
+      },
+    ]);
+  };
+  const quoteFor = (who: Client, body: Record<string, unknown>) =>
+    who.post(url(), {
+      idUnidad: unitWith('Disponible').id,
+      idEsquema: scheme('Contado').id,
+      divisa: 'MXN',
+      ...body,
+    });
+
+  beforeAll(async () => {
+    rt = await openSeeded(backend, { clock: () => now });
+    app = createApp(rt.deps);
+    const sign = async (email: string) => {
+      const c = client(app, await login(app, email));
+      ids[email] = (await c.get('/api/auth/session')).json.id;
+      return c;
+    };
+    asesor = await sign('asesor@vitrina.demo');
+    asesor2 = await sign('asesor2@vitrina.demo');
+    gerente = await sign('gerente@vitrina.demo');
+    pacifico = await sign('asesor.pacifico@vitrina.demo');
+    anonymous = client(app);
+    corp = (await gerente.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json;
+    const devs = (
+      await gerente.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=torre-alameda`)
+    ).json;
+    alameda = devs;
+    const clusters = (
+      await gerente.get(
+        `/api/wsObtenerClusters?idCorporativo=${corp.id}&idDesarrollo=${alameda.id}`,
+      )
+    ).json as { id: string; nombre: string; unidades: Unit[] }[];
+    torreB = clusters.find((c) => c.nombre === 'Torre B')!.id;
+    units = clusters.flatMap((c) => c.unidades);
+    leads.asesor = await registerLead(ids['asesor@vitrina.demo']!, 'Carla', 'Jiménez');
+    leads.asesor2 = await registerLead(ids['asesor2@vitrina.demo']!, 'Mateo', 'Ruiz');
+  }, 60_000);
+  afterAll(async () => {
+    await rt.dispose();
+  });
+
+  it('lists the schemes of a cluster with its variant replacing the default, and its optionals', async () => {
+    const q = `idCorporativo=${corp.id}&idDesarrollo=${alameda.id}`;
+    const defaults = (await asesor.get(`/api/wsObtenerEsquemasPago?${q}`)).json as PaymentScheme[];
+    expect(defaults.map((s) => s.nombre)).toEqual(['Contado', '30/70', 'Financiamiento a entrega']);
+    expect(defaults.every((s) => s.idCluster === undefined)).toBe(true);
+    const b = (await asesor.get(`/api/wsObtenerEsquemasPago?${q}&idCluster=${torreB}`)).json;
+    expect(b.map((s: PaymentScheme) => s.nombre)).toEqual([
+      'Contado',
+      '30/70',
+      'Financiamiento a entrega',
+    ]);
+    expect(b[1].idCluster).toBe(torreB);
+    expect(b[1].descuento.porcentaje).toBe(0.05);
+    expect(b[1].mensualidades.numeroMensualidades).toBe(24);
+    expect(b.every((s: { valido: boolean }) => s.valido)).toBe(true);
+
+    const torreA = units.find((u) => u.idCluster !== torreB)!.idCluster;
+    const extrasA = (await asesor.get(`/api/wsObtenerExtrasAdicionales?${q}&idCluster=${torreA}`))
+      .json;
+    expect(extrasA.map((o: { nombre: string }) => o.nombre)).toEqual([
+      'Bodega',
+      'Cajón de estacionamiento adicional',
+      'Paquete de acabados premium',
+    ]);
+    const extrasB = (await asesor.get(`/api/wsObtenerExtrasAdicionales?${q}&idCluster=${torreB}`))
+      .json;
+    expect(extrasB.map((o: { nombre: string }) => o.nombre)).toEqual([
+      'Bodega',
+      'Cajón de estacionamiento adicional',
+    ]);
+    expect((await asesor.get(`/api/wsObtenerExtrasAdicionales?${q}&idCluster=nope`)).status).toBe(
+      404,
+    );
+    expect((await pacifico.get(`/api/wsObtenerEsquemasPago?${q}`)).status).toBe(403);
+  });
+
+  it('quotes a Disponible unit with the cluster scheme and extras; the parts add up exactly to the final price', async () => {
+    const unit = unitWith('Disponible', torreB);
+    const variant = scheme('30/70', torreB);
+    const bodega = alameda.opcionales.find((o) => o.nombre === 'Bodega')!;
+    const before = await counts();
+    const res = await asesor.post(url(), {
+      idUnidad: unit.id,
+      idEsquema: variant.id,
+      opcionales: [bodega.id],
+      extras: [{ nombre: 'Cortinas', precio: 25_000.5 }],
+      divisa: 'MXN',
+      idLead: leads.asesor,
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const q = res.json as Quotation;
+    const list = unit.precio * 100;
+    const discount = Math.round(list * 0.05);
+    const extras = 180_000 * 100 + 2_500_050;
+    expect(q.precioEnCotizacion).toBe(unit.precio);
+    expect(q.figuras.listPrice).toBe(list);
+    expect(q.figuras.discount).toBe(discount);
+    expect(q.figuras.extras).toBe(extras);
+    expect(q.figuras.finalPrice).toBe(list - discount + extras);
+    const parts = q.figuras.parts.map((p) => p.amount);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(q.figuras.finalPrice);
+    expect(q.figuras.parts.map((p) => p.key)).toEqual([...SCHEME_PART_KEYS]);
+    expect(q.figuras.instalments).toHaveLength(24);
+    const monthly = q.figuras.parts.find((p) => p.key === 'mensualidades')!.amount;
+    expect(q.figuras.instalments.reduce((a, i) => a + i.amount, 0)).toBe(monthly);
+    expect(q.figuras.instalments[0]!.date).toBe('2026-12-18T18:00:00.000Z');
+    expect(q.esquemasPago).toEqual(variant);
+    expect(q.divisa).toMatchObject({ codigo: 'MXN', tipoCambio: 1 });
+    expect(q.adicionales).toEqual([
+      { tipo: 'opcional', id: bodega.id, nombre: 'Bodega', monto: 18_000_000 },
+      { tipo: 'extra', nombre: 'Cortinas', monto: 2_500_050 },
+    ]);
+    expect(q).toMatchObject({
+      idAsesor: ids['asesor@vitrina.demo'],
+      idLead: leads.asesor,
+      idUnidad: unit.id,
+      idCluster: torreB,
+      nombreCluster: 'Torre B',
+      nombreUnidad: unit.nombre,
+      nombreDesarrolloInteres: 'Torre Alameda',
+      nombreAsesor: 'Sofía Navarro',
+      nombreCliente: 'Carla Jiménez',
+      fechaAlta: Math.floor(WEDNESDAY.getTime() / 1000),
+      esFavorito: false,
+    });
+    expect(await counts()).toEqual({
+      ...before,
+      events: before.events + 1,
+      quotations: before.quotations + 1,
+    });
+    const stored = await rt.deps.store.readStream(`quotation:${corp.id}:${q.id}`);
+    expect(stored.map((e) => e.type)).toEqual(['QuotationCreated']);
+    expect(stored[0]!.corporateId).toBe(corp.id);
+    expect(stored[0]!.data).toMatchObject({
+      idAsesor: ids['asesor@vitrina.demo'],
+      idLead: leads.asesor,
+    });
+
+    const local = await asesor.get(
+      `/api/wsObtenerCotizacionesLocales?idCorporativo=${corp.id}&idLead=${leads.asesor}`,
+    );
+    expect(local.status).toBe(200);
+    expect(local.json[0].id).toBe(q.id);
+  });
+
+  it('quotes in another currency of the corporate by the ratio of exchange rates', async () => {
+    const unit = unitWith('Disponible');
+    const res = await quoteFor(asesor, { idUnidad: unit.id, divisa: 'USD', idLead: leads.asesor });
+    expect(res.status).toBe(201);
+    expect(res.json.divisa).toMatchObject({ codigo: 'USD', tipoCambio: 18.5 });
+    expect(res.json.figuras.listPrice).toBe(Math.round((unit.precio * 100) / 18.5));
+    const bad = await quoteFor(asesor, { divisa: 'EUR', idLead: leads.asesor });
+    expect(bad.status).toBe(400);
+    expect(bad.json[0].errorCode).toBe('CURRENCY_NOT_FOUND');
+  });
+
+  it('refuses a Vendido unit, an unknown unit and negative extras with 400, writing nothing', async () => {
+    const before = await counts();
+    const vendido = await quoteFor(asesor, {
+      idUnidad: unitWith('Vendido').id,
+      nuevoLead: { nombre: 'Nunca Guardado', email: 'nunca@example.com' },
+    });
+    expect(vendido.status).toBe(400);
+    expect(vendido.json[0]).toMatchObject({
+      errorCode: 'UNIT_NOT_QUOTABLE',
+      message: 'La unidad no se puede cotizar en su estatus actual (Vendido)',
+      status: 'Vendido',
+    });
+    const unknown = await quoteFor(asesor, { idUnidad: 'uni-nope', idLead: leads.asesor });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json[0]).toMatchObject({
+      errorCode: 'UNIT_NOT_FOUND',
+      message: 'No se encontró la unidad',
+    });
+    const negative = await quoteFor(asesor, {
+      extras: [{ nombre: 'Descuento disfrazado', precio: -1 }],
+      nuevoLead: { nombre: 'Tampoco Guardado' },
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.json[0]).toMatchObject({
+      errorCode: 'EXTRA_INVALID',
+      message: 'El precio de un extra no puede ser negativo',
+    });
+    const otherScheme = await quoteFor(asesor, {
+      idUnidad: unitWith('Disponible', torreB).id,
+      idEsquema: scheme('30/70').id, // the default, which Torre B's variant overrides
+      idLead: leads.asesor,
+    });
+    expect(otherScheme.status).toBe(400);
+    expect(otherScheme.json[0].errorCode).toBe('SCHEME_NOT_FOUND');
+    const clientFigures = await quoteFor(asesor, {
+      idLead: leads.asesor,
+      figuras: { finalPrice: 1 },
+    });
+    expect(clientFigures.status).toBe(400);
+    const both = await quoteFor(asesor, { idLead: leads.asesor, nuevoLead: { nombre: 'X' } });
+    expect(both.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a scheme whose parts do not sum to 1', async () => {
+    const broken: PaymentScheme = {
+      ...scheme('Financiamiento a entrega'),
+      id: 'esq-roto',
+      nombre: 'Roto',
+      contraEntrega: { nombre: 'Contra entrega', porcentaje: 0.48 },
+    };
+    alameda = { ...alameda, esquemasPago: [...alameda.esquemasPago, broken] };
+    await publishDevelopment(alameda);
+    const listed = (
+      await asesor.get(
+        `/api/wsObtenerEsquemasPago?idCorporativo=${corp.id}&idDesarrollo=${alameda.id}`,
+      )
+    ).json;
+    expect(listed.find((s: PaymentScheme) => s.id === 'esq-roto').valido).toBe(false);
+    const before = await counts();
+    const res = await quoteFor(asesor, { idEsquema: 'esq-roto', idLead: leads.asesor });
+    expect(res.status).toBe(400);
+    expect(res.json[0].errorCode).toBe('SCHEME_INVALID');
+    expect(res.json[0].message).toBe(
+      'El esquema de pago no es válido: sus partes deben sumar 100 %',
+    );
+    expect(res.json[0].detalle).toContain('must sum to 1');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('lets a Propios adviser quote only for own leads; Todos quotes for any; non-members get 403', async () => {
+    const before = await counts();
+    const other = await quoteFor(asesor, { idLead: leads.asesor2 });
+    expect(other.status).toBe(403);
+    expect(other.json[0]).toMatchObject({
+      errorCode: 'LEAD_FORBIDDEN',
+      message: 'No tienes permisos para cotizar a este cliente',
+    });
+    const missing = await quoteFor(asesor, { idLead: 'lead-nope' });
+    expect(missing.status).toBe(404);
+    const stranger = await quoteFor(pacifico, { idLead: leads.asesor });
+    expect(stranger.status).toBe(403);
+    expect(stranger.json[0].message).toBe('No tienes permisos para ver el corporativo');
+    expect(await counts()).toEqual(before);
+    const listOther = await asesor.get(
+      `/api/wsObtenerCotizacionesLocales?idCorporativo=${corp.id}&idLead=${leads.asesor2}`,
+    );
+    expect(listOther.status).toBe(403);
+
+    const manager = await quoteFor(gerente, { idLead: leads.asesor2 });
+    expect(manager.status).toBe(201);
+    expect(manager.json.idAsesor).toBe(ids['gerente@vitrina.demo']);
+    const own = await quoteFor(asesor2, { idLead: leads.asesor2 });
+    expect(own.status).toBe(201);
+    // asesor2 owns the lead: both quotations of it are listed, newest first.
+    const list = await asesor2.get(
+      `/api/wsObtenerCotizacionesLocales?idCorporativo=${corp.id}&idLead=${leads.asesor2}`,
+    );
+    expect(list.json.map((q: Quotation) => q.id)).toEqual([own.json.id, manager.json.id]);
+  });
+
+  it('creates a new lead and its quotation in one atomic append', async () => {
+    const before = await counts();
+    const res = await quoteFor(asesor, {
+      nuevoLead: { nombre: 'Lucía', apellidos: 'Vega', email: 'lucia.vega@example.com' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.nombreCliente).toBe('Lucía Vega');
+    expect(await counts()).toEqual({
+      events: before.events + 2,
+      quotations: before.quotations + 1,
+      leads: before.leads + 1,
+    });
+    const { rows } = await rt.deps.db.query<{ id_vendedor: string; desarrollo: string }>(
+      'SELECT id_vendedor, desarrollo FROM rm_leads WHERE id = $1',
+      [res.json.idLead],
+    );
+    expect(rows[0]).toEqual({ id_vendedor: ids['asesor@vitrina.demo'], desarrollo: alameda.id });
+    const invalid = await quoteFor(asesor, { nuevoLead: { nombre: ' ', email: 'not-an-email' } });
+    expect(invalid.status).toBe(400);
+    expect(await counts()).toEqual({
+      events: before.events + 2,
+      quotations: before.quotations + 1,
+      leads: before.leads + 1,
+    });
+  });
+
+  it('answers the weekly report by scope, from Monday 00:00 in the corporate time zone', async () => {
+    now = SUNDAY_LAST_MINUTE;
+    const lastWeek = await quoteFor(asesor, { idLead: leads.asesor });
+    now = MONDAY_START;
+    const firstOfWeek = await quoteFor(asesor, { idLead: leads.asesor });
+    now = WEDNESDAY;
+    expect(lastWeek.status).toBe(201);
+    expect(firstOfWeek.status).toBe(201);
+    const weekly = `/api/wsObtenerCotizacionesSemanales?idCorporativo=${corp.id}`;
+
+    const all = await gerente.get(weekly);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('x-semana-inicio')).toBe(MONDAY_START.toISOString());
+    const rows = all.json as QuoteReportRow[];
+    const mine = rows.filter((r) => r.idAsesor === ids['asesor@vitrina.demo']);
+    expect(new Set(rows.map((r) => r.idAsesor))).toEqual(
+      new Set([
+        ids['asesor@vitrina.demo'],
+        ids['asesor2@vitrina.demo'],
+        ids['gerente@vitrina.demo'],
+      ]),
+    );
+    expect(rows.some((r) => r.fechaAlta === Math.floor(SUNDAY_LAST_MINUTE.getTime() / 1000))).toBe(
+      false,
+    );
+    expect(rows[0]!.fechaAlta).toBe(Math.floor(MONDAY_START.getTime() / 1000));
+    const first = rows[0]!;
+    expect(first).toMatchObject({
+      nombreAsesor: 'Sofía Navarro',
+      nombreCliente: 'Carla Jiménez',
+      nombreDesarrollo: 'Torre Alameda',
+      precioLista: firstOfWeek.json.figuras.listPrice,
+      precioFinal: firstOfWeek.json.figuras.finalPrice,
+      enganche: firstOfWeek.json.figuras.parts[0].amount,
+    });
+    const csv = buildQuoteReportCsv(
+      rows,
+      {
+        language: 'es',
+        viewer: { id: ids['gerente@vitrina.demo']!, isAdmin: true },
+        hidePrototypeName: false,
+        timeZone: corp.zonaHoraria,
+      },
+      now,
+    );
+    expect(csv.kind).toBe('report');
+    if (csv.kind === 'report') {
+      expect(csv.rowCount).toBe(rows.length);
+      expect(csv.fileName).toBe('Reporte_Cotizaciones_18_11_2026.csv');
+      expect(csv.csv.split('\r\n')[1]).toContain('16/11/2026 00:00,Sofía Navarro,Carla Jiménez');
+    }
+
+    // An adviser without permisos.generarReporteCotizaciones gets 403 …
+    const denied = await asesor.get(weekly);
+    expect(denied.status).toBe(403);
+    expect(denied.json[0].errorCode).toBe('REPORT_FORBIDDEN');
+    // … and with it, still Propios, only their own quotations.
+    const original = corp.roles;
+    await setRoles(
+      original.map((r) =>
+        r.id === 'gru-asesor'
+          ? { ...r, permisos: { ...r.permisos, generarReporteCotizaciones: true } }
+          : r,
+      ),
+    );
+    const own = await asesor.get(weekly);
+    expect(own.status).toBe(200);
+    expect(own.json.length).toBe(mine.length);
+    expect(own.json.every((r: QuoteReportRow) => r.idAsesor === ids['asesor@vitrina.demo'])).toBe(
+      true,
+    );
+    await setRoles(original);
+
+    const stranger = await pacifico.get(weekly);
+    expect(stranger.status).toBe(403);
+    expect(stranger.json[0].message).toBe('No tienes permisos para ver el corporativo');
+
+    now = NEXT_MONDAY;
+    expect((await gerente.get(weekly)).json).toEqual([]);
+    now = WEDNESDAY;
+  });
+
+  it('toggles the favourite flag of a visible quotation', async () => {
+    const created = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    const fav = `${url()}/${created.id}/favorito`;
+    const on = await asesor.put(fav);
+    expect(on.status).toBe(200);
+    expect(on.json).toEqual({ id: created.id, esFavorito: true });
+    const list = await asesor.get(
+      `/api/wsObtenerCotizacionesLocales?idCorporativo=${corp.id}&idLead=${leads.asesor}`,
+    );
+    expect(list.json.find((q: Quotation) => q.id === created.id).esFavorito).toBe(true);
+    expect((await gerente.put(fav)).json.esFavorito).toBe(false);
+    expect((await asesor2.put(fav)).status).toBe(404);
+    expect((await pacifico.put(fav)).status).toBe(403);
+    expect((await asesor.put(`${url()}/nope/favorito`)).status).toBe(404);
+    const events = await rt.deps.store.readStream(`quotation:${corp.id}:${created.id}`);
+    expect(events.map((e) => e.type)).toEqual([
+      'QuotationCreated',
+      'QuotationFavouriteToggled',
+      'QuotationFavouriteToggled',
+    ]);
+  });
+
+  it('shares a signed link that works signed out, expires and refuses a modified token', async () => {
+    const created = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    expect((await asesor2.post(`${url()}/${created.id}/compartir`)).status).toBe(404);
+    const shared = await asesor.post(`${url()}/${created.id}/compartir`);
+    expect(shared.status).toBe(201);
+    expect(shared.json.expiraEn).toBe(new Date(now.getTime() + 14 * 86_400_000).toISOString());
+    const token = shared.json.url.replace('/public/cotizacion/', '') as string;
+    expect(token).toBe(shared.json.token);
+
+    const open = await anonymous.get(`/api/public/cotizaciones/${token}`);
+    expect(open.status).toBe(200);
+    expect(open.json.cotizacion).toMatchObject({
+      nombreAsesor: 'Sofía Navarro',
+      nombreCliente: 'Carla Jiménez',
+      nombreDesarrolloInteres: 'Torre Alameda',
+      figuras: created.figuras,
+    });
+    expect(open.json.corporativo).toMatchObject({
+      nombre: 'Grupo Horizonte',
+      imagen: { imagenLogo: corp.imagen.imagenLogo },
+      colores: corp.colores,
+    });
+    const text = JSON.stringify(open.json);
+    for (const secret of [
+      'asesor@vitrina.demo',
+      ids['asesor@vitrina.demo']!,
+      leads.asesor!,
+      created.id,
+      '@example.com',
+      'idAsesor',
+      'idLead',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+
+    const [body, signature] = token.split('.') as [string, string];
+    const flip = (s: string, i: number) =>
+      s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+    for (const forged of [
+      `${flip(body, 5)}.${signature}`,
+      `${body}.${flip(signature, signature.length - 1)}`,
+      `${body}.${flip(signature, 0)}`,
+      `${body}x.${signature}`,
+      'not-a-token',
+    ]) {
+      const res = await anonymous.get(`/api/public/cotizaciones/${forged}`);
+      expect(res.status, forged).toBe(404);
+      expect(res.json[0]).toEqual({
+        errorCode: 'SHARE_INVALID',
+        message: 'El enlace de la cotización no es válido',
+      });
+    }
+
+    now = new Date(now.getTime() + 14 * 86_400_000);
+    const expired = await anonymous.get(`/api/public/cotizaciones/${token}`, {
+      'accept-language': 'en',
+    });
+    expect(expired.status).toBe(410);
+    expect(expired.json[0]).toEqual({
+      errorCode: 'SHARE_EXPIRED',
+      message: 'This quotation link has expired; ask your adviser for a new one',
+    });
+    now = WEDNESDAY;
+    expect((await anonymous.get(`/api/public/cotizaciones/${token}`)).status).toBe(200);
+  });
+
+  it('simulates for visitors with visible prices only, saving nothing', async () => {
+    const before = await counts();
+    const sim = `/api/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/simular`;
+    const unit = unitWith('Disponible');
+    const ok = await anonymous.post(sim, { idUnidad: unit.id, idEsquema: scheme('30/70').id });
+    expect(ok.status).toBe(200);
+    expect(ok.json.figuras.listPrice).toBe(unit.precio * 100);
+    expect(
+      ok.json.figuras.parts.reduce((a: number, p: { amount: number }) => a + p.amount, 0),
+    ).toBe(ok.json.figuras.finalPrice);
+    expect(JSON.stringify(ok.json)).not.toMatch(/idAsesor|idLead|nombreAsesor|nombreCliente/);
+    const hidden = await anonymous.post(sim, {
+      idUnidad: unitWith('Apartado').id,
+      idEsquema: scheme('30/70').id,
+    });
+    expect(hidden.status).toBe(403);
+    expect(hidden.json[0]).toEqual({
+      errorCode: 'PRICE_NOT_VISIBLE',
+      message: 'El precio de esta unidad no es público',
+    });
+    expect(JSON.stringify(hidden.json)).not.toContain(String(unitWith('Apartado').precio));
+    const unknown = await anonymous.post(sim, { idUnidad: 'uni-nope', idEsquema: 'x' });
+    expect(unknown.status).toBe(404);
+    const otherDev = await anonymous.post(
+      `/api/public/corporativos/grupo-horizonte/desarrollos/residencial-los-olivos/simular`,
+      { idUnidad: unit.id, idEsquema: scheme('30/70').id },
+    );
+    expect(otherDev.status).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+});
