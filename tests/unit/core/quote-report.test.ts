@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import type { Options } from 'csv-parse';
 import { describe, expect, it } from 'vitest';
 import type { Money } from '../../../src/core/brands';
 import {
@@ -41,7 +42,7 @@ const admin: QuoteReportOptions = {
 const now = new Date('2024-06-07T17:00:00Z');
 
 function records(csv: string): string[][] {
-  return parse<string[]>(csv, { bom: true, relax_column_count: false });
+  return parse(csv, { bom: true, relax_column_count: false } satisfies Options);
 }
 
 describe('quote report CSV (spec §5, §9)', () => {
