@@ -48,8 +48,11 @@ export interface LeadFields {
 export interface Lead extends LeadFields {
   id: string;
   idCorporativo: string;
-  /** The adviser who owns the lead; `alcanceLeads = Propios` users see only their own. */
-  idVendedor: string;
+  /**
+   * The adviser who owns the lead; `alcanceLeads = Propios` users see only their own. Null while
+   * unassigned (a public capture before its round-robin assignment, or no adviser available).
+   */
+  idVendedor: string | null;
   /** Registration time in seconds since the epoch. */
   fechaAlta: number;
   eliminado: boolean;
@@ -88,13 +91,13 @@ export type LeadFieldChanges = Partial<
 interface LeadEventBase {
   idLead: string;
   idCorporativo: string;
-  idVendedor: string;
+  idVendedor: string | null;
 }
 
 export type LeadEvent =
   | { type: 'LeadRegistered'; data: LeadEventBase & { lead: Lead } }
   | { type: 'LeadUpdated'; data: LeadEventBase & { changes: LeadFieldChanges } }
-  | { type: 'LeadAssigned'; data: LeadEventBase & { from: string; to: string } }
+  | { type: 'LeadAssigned'; data: LeadEventBase & { from: string | null; to: string } }
   | { type: 'LeadDeleted'; data: LeadEventBase }
   | { type: 'LeadNoteAdded'; data: LeadEventBase & { note: LeadNote } }
   | { type: 'LeadNoteDeleted'; data: LeadEventBase & { key: string } }
@@ -126,7 +129,7 @@ export type LeadCommand =
       type: 'RegisterLead';
       idLead: string;
       idCorporativo: string;
-      idVendedor: string;
+      idVendedor: string | null;
       fields: LeadFields;
       /** Seconds since the epoch. */
       now: number;

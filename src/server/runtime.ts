@@ -5,6 +5,7 @@ import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
 import { catalogueProjection } from './projections/catalogue';
+import { leadsProjection } from './projections/leads';
 import { quotationsProjection } from './projections/quotations';
 import { buildDemoSeed } from './seed/demo';
 import { openDb, type OpenOptions } from './store/db';
@@ -20,6 +21,7 @@ export interface Runtime {
 /** Every projection of the server, in the order they run inside an append. */
 export function registerProjections(store: EventStore) {
   store.registerProjection(catalogueProjection);
+  store.registerProjection(leadsProjection);
   store.registerProjection(quotationsProjection);
 }
 

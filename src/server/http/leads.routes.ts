@@ -19,6 +19,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import {
   decide,
+  evolve,
   foldLead,
   historyFromEvents,
   isValidEmail,
@@ -44,7 +45,14 @@ import type { CorporateConfig } from '../domain/catalogue-events';
 import type { Db } from '../store/db';
 import { ConcurrencyError, type AppendRequest, type StoredEvent } from '../store/event-store';
 import { ApiError, badRequest, forbidden, jsonBody, lang, parse } from './errors';
-import { findCorporate, findUser, requireMember, type Ctx, type Env, type Membership } from './context';
+import {
+  findCorporate,
+  findUser,
+  requireMember,
+  type Ctx,
+  type Env,
+  type Membership,
+} from './context';
 import { message } from './messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +95,14 @@ function inScope(m: Membership, lead: Lead | null): lead is Lead {
 
 const leadNotFound = () => new ApiError(404, 'NOT_FOUND', 'not_found');
 const documentNotFound = () =>
-  new ApiError(404, 'DOCUMENT_NOT_FOUND', null, {}, {}, 'El documento no existe en la ruta especificada.');
+  new ApiError(
+    404,
+    'DOCUMENT_NOT_FOUND',
+    null,
+    {},
+    {},
+    'El documento no existe en la ruta especificada.',
+  );
 const noteNotFound = (key: string) =>
   new ApiError(404, 'NOTE_NOT_FOUND', null, {}, {}, `La nota con la clave ${key} no existe.`);
 
@@ -136,27 +151,16 @@ function decideOrThrow(command: LeadCommand, state: LeadState): LeadEvent[] {
   return decision.events;
 }
 
-/** Runs several commands one after the other on the evolving state. */
+/** Runs several commands one after the other on the evolving state; all must succeed. */
 function decideAll(commands: LeadCommand[], state: LeadState): LeadEvent[] {
   const out: LeadEvent[] = [];
   let current = state;
   for (const command of commands) {
     const events = decideOrThrow(command, current);
     out.push(...events);
-    current = events.reduce((s, e) => foldLead([...toEvents(s), e]), current);
+    current = events.reduce(evolve, current);
   }
   return out;
-}
-
-/** A state as events (to keep folding after a decision without importing evolve twice). */
-function toEvents(state: LeadState): LeadEvent[] {
-  if (!state.lead) return [];
-  const lead = state.lead;
-  const base = { idLead: lead.id, idCorporativo: lead.idCorporativo, idVendedor: lead.idVendedor };
-  return [
-    { type: 'LeadRegistered', data: { ...base, lead } },
-    ...Object.values(state.notes).map((note) => ({ type: 'LeadNoteAdded' as const, data: { ...base, note } })),
-  ];
 }
 
 function appendRequest(
@@ -256,7 +260,10 @@ const noteBody = z.strictObject({ nota: z.string().max(5000) });
 const assignBody = z.strictObject({ idVendedor: leadId });
 const mergeBody = z.strictObject({ idLeadDuplicado: leadId });
 
-const captureQuery = z.strictObject({ medio: z.string().min(1).max(120), corp: z.string().min(1).max(120) });
+const captureQuery = z.strictObject({
+  medio: z.string().min(1).max(120),
+  corp: z.string().min(1).max(120),
+});
 const captureBody = z.strictObject({
   nombre: z.string().max(120),
   apellidos: z.string().max(120).optional(),
@@ -273,7 +280,7 @@ const captureBody = z.strictObject({
 function pickFields(body: Partial<Record<string, unknown>>): Partial<LeadFields> {
   const out: Partial<Record<string, unknown>> = {};
   for (const campo of LEAD_EDITABLE_FIELDS) if (body[campo] !== undefined) out[campo] = body[campo];
-  return out as Partial<LeadFields>;
+  return out;
 }
 
 /** `medioContacto`, `status` and `desarrollo` must be values the corporate knows. */
@@ -286,10 +293,10 @@ async function checkReferences(db: Db, corporate: CorporateDoc, fields: Partial<
     issues.push({ path: 'status', code: 'unknown_value' });
   }
   if (fields.desarrollo) {
-    const { rows } = await db.query('SELECT 1 FROM rm_developments WHERE corporate_id = $1 AND id = $2', [
-      corporate.id,
-      fields.desarrollo,
-    ]);
+    const { rows } = await db.query(
+      'SELECT 1 FROM rm_developments WHERE corporate_id = $1 AND id = $2',
+      [corporate.id, fields.desarrollo],
+    );
     if (rows.length === 0) issues.push({ path: 'desarrollo', code: 'unknown_value' });
   }
   if (issues.length > 0) throw badRequest(issues);
@@ -309,7 +316,11 @@ const fullName = (u: { nombre: string; apellidos?: string }) =>
   `${u.nombre} ${u.apellidos ?? ''}`.trim();
 
 /** A live lead of the corporate with the same email or phone (digits), if any. */
-async function findDuplicate(db: Db, corporateId: string, fields: LeadFields): Promise<Lead | null> {
+async function findDuplicate(
+  db: Db,
+  corporateId: string,
+  fields: LeadFields,
+): Promise<Lead | null> {
   const keys = leadSearchKeys(fields);
   const phones = [keys.telefono, keys.celular].filter((p) => p !== '');
   if (keys.email === '' && phones.length === 0) return null;
@@ -327,7 +338,13 @@ async function findDuplicate(db: Db, corporateId: string, fields: LeadFields): P
 async function duplicateError(c: Ctx, existing: Lead): Promise<ApiError> {
   const owner = existing.idVendedor ? await findUser(c.get('deps').db, existing.idVendedor) : null;
   const nombre = owner ? fullName(owner) : '';
-  return new ApiError(409, 'LEAD_DUPLICATE', 'lead_duplicate', { nombre }, { propietario: { nombre } });
+  return new ApiError(
+    409,
+    'LEAD_DUPLICATE',
+    'lead_duplicate',
+    { nombre },
+    { propietario: { nombre } },
+  );
 }
 
 function encodeCursor(lead: Pick<Lead, 'fechaAlta' | 'id'>) {
@@ -424,9 +441,15 @@ async function captureRetryAfter(c: Ctx, address: string): Promise<number> {
   );
   const row = rows[0];
   if (row && row.n >= PUBLIC_CAPTURE_LIMIT_PER_HOUR && row.oldest) {
-    return Math.max(1, Math.ceil((new Date(row.oldest).getTime() + 3600_000 - now.getTime()) / 1000));
+    return Math.max(
+      1,
+      Math.ceil((new Date(row.oldest).getTime() + 3600_000 - now.getTime()) / 1000),
+    );
   }
-  await deps.db.query('DELETE FROM lead_capture_attempts WHERE address = $1 AND at <= $2', [address, since]);
+  await deps.db.query('DELETE FROM lead_capture_attempts WHERE address = $1 AND at <= $2', [
+    address,
+    since,
+  ]);
   await deps.db.query('INSERT INTO lead_capture_attempts (address, at) VALUES ($1, $2)', [
     address,
     now.toISOString(),
@@ -436,7 +459,10 @@ async function captureRetryAfter(c: Ctx, address: string): Promise<number> {
 
 async function readCaptureBody(c: Ctx): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+  if (
+    type.startsWith('application/x-www-form-urlencoded') ||
+    type.startsWith('multipart/form-data')
+  ) {
     const form = await c.req.parseBody();
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(form)) {
@@ -477,7 +503,11 @@ export const leadRoutes = new Hono<Env>()
     if (text !== '') {
       params.push(`${escapeLike(text)}%`);
       const t = `$${params.length}`;
-      const alternatives = [`search_name LIKE ${t}`, `search_name_rev LIKE ${t}`, `email_norm LIKE ${t}`];
+      const alternatives = [
+        `search_name LIKE ${t}`,
+        `search_name_rev LIKE ${t}`,
+        `email_norm LIKE ${t}`,
+      ];
       const digits = searchDigits(q.q ?? '');
       if (digits) {
         params.push(`${digits}%`);
@@ -549,7 +579,9 @@ export const leadRoutes = new Hono<Env>()
     await checkAssignee(c, m, idVendedor);
     const existing = await findDuplicate(db, corporate.id, fields);
     if (existing) throw await duplicateError(c, existing);
-    await c.get('deps').store.appendMany([appendRequest(c, corporate.id, id, 0, events, m.user.id)]);
+    await c
+      .get('deps')
+      .store.appendMany([appendRequest(c, corporate.id, id, 0, events, m.user.id)]);
     return c.json(await readLeadDoc(db, corporate.id, id), 201);
   })
 
@@ -565,13 +597,20 @@ export const leadRoutes = new Hono<Env>()
     const body = parse(updateBody, await jsonBody(c));
     const loaded = await requireLead(c, m, c.req.param('leadId'));
     const corporate = m.corporate as CorporateDoc;
-    const expected: Partial<LeadFields & { idVendedor: string | null }> = pickFields(body.leadAnterior);
-    if (body.leadAnterior.idVendedor !== undefined) expected.idVendedor = body.leadAnterior.idVendedor;
-    const commands: LeadCommand[] = [
-      { type: 'UpdateLead', changes: pickFields(body), expected: expected as LeadCommand & object },
-    ] as LeadCommand[];
-    const stale = decide(commands[0]!, loaded.state);
-    if (!stale.ok && stale.error.code === 'LEAD_STALE') throw leadErrorToApi(stale.error);
+    const update: LeadCommand = {
+      type: 'UpdateLead',
+      changes: pickFields(body),
+      expected: {
+        ...pickFields(body.leadAnterior),
+        ...(body.leadAnterior.idVendedor !== undefined
+          ? { idVendedor: body.leadAnterior.idVendedor }
+          : {}),
+      },
+    };
+    // A stale leadAnterior is answered first, with the current lead, whatever else is wrong.
+    const first = decide(update, loaded.state);
+    if (!first.ok && first.error.code === 'LEAD_STALE') throw leadErrorToApi(first.error);
+    const commands: LeadCommand[] = [update];
     await checkReferences(c.get('deps').db, corporate, normalizeLeadChanges(pickFields(body)));
     if (body.idVendedor && body.idVendedor !== loaded.lead.idVendedor) {
       await checkAssignee(c, m, body.idVendedor);
@@ -581,7 +620,9 @@ export const leadRoutes = new Hono<Env>()
     try {
       await c
         .get('deps')
-        .store.appendMany([appendRequest(c, corporate.id, loaded.lead.id, loaded.version, events, m.user.id)]);
+        .store.appendMany([
+          appendRequest(c, corporate.id, loaded.lead.id, loaded.version, events, m.user.id),
+        ]);
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       const current = await readLeadDoc(c.get('deps').db, corporate.id, loaded.lead.id);
@@ -597,7 +638,9 @@ export const leadRoutes = new Hono<Env>()
     const events = decideOrThrow({ type: 'DeleteLead' }, loaded.state);
     await c
       .get('deps')
-      .store.appendMany([appendRequest(c, m.corporate.id, loaded.lead.id, loaded.version, events, m.user.id)]);
+      .store.appendMany([
+        appendRequest(c, m.corporate.id, loaded.lead.id, loaded.version, events, m.user.id),
+      ]);
     return c.json({ ok: true });
   })
 
@@ -614,7 +657,9 @@ export const leadRoutes = new Hono<Env>()
     const events = decideOrThrow({ type: 'AssignLead', idVendedor }, loaded.state);
     await c
       .get('deps')
-      .store.appendMany([appendRequest(c, m.corporate.id, loaded.lead.id, loaded.version, events, m.user.id)]);
+      .store.appendMany([
+        appendRequest(c, m.corporate.id, loaded.lead.id, loaded.version, events, m.user.id),
+      ]);
     return c.json(await readLeadDoc(c.get('deps').db, m.corporate.id, loaded.lead.id));
   })
 
@@ -631,7 +676,10 @@ export const leadRoutes = new Hono<Env>()
     const main = await requireLead(c, m, c.req.param('leadId'));
     const dup = await requireLead(c, m, idLeadDuplicado);
     const mainEvents = decideOrThrow({ type: 'MergeLead', duplicate: dup.state }, main.state);
-    const dupEvents = decideOrThrow({ type: 'MarkLeadMerged', idLeadPrincipal: main.lead.id }, dup.state);
+    const dupEvents = decideOrThrow(
+      { type: 'MarkLeadMerged', idLeadPrincipal: main.lead.id },
+      dup.state,
+    );
     await c
       .get('deps')
       .store.appendMany([
@@ -692,7 +740,9 @@ export const leadRoutes = new Hono<Env>()
     const events = decideOrThrow({ type: 'DeleteLeadNote', key: c.req.param('key') }, loaded.state);
     await c
       .get('deps')
-      .store.appendMany([appendRequest(c, m.corporate.id, loaded.lead.id, loaded.version, events, m.user.id)]);
+      .store.appendMany([
+        appendRequest(c, m.corporate.id, loaded.lead.id, loaded.version, events, m.user.id),
+      ]);
     return c.json({ ok: true });
   })
 
@@ -720,7 +770,9 @@ export const leadRoutes = new Hono<Env>()
       c.get('deps').db,
       entries.flatMap((e) => [
         e.actor,
-        ...(e.campo === 'idVendedor' ? [e.anterior as string | null, e.nuevo as string | null] : []),
+        ...(e.campo === 'idVendedor'
+          ? [e.anterior as string | null, e.nuevo as string | null]
+          : []),
       ]),
     );
     return c.json(
@@ -729,7 +781,8 @@ export const leadRoutes = new Hono<Env>()
         nombreActor: e.actor ? (names.get(e.actor) ?? null) : null,
         ...(e.campo === 'idVendedor'
           ? {
-              nombreAnterior: typeof e.anterior === 'string' ? (names.get(e.anterior) ?? null) : null,
+              nombreAnterior:
+                typeof e.anterior === 'string' ? (names.get(e.anterior) ?? null) : null,
               nombreNuevo: typeof e.nuevo === 'string' ? (names.get(e.nuevo) ?? null) : null,
             }
           : {}),
@@ -747,19 +800,29 @@ export const leadRoutes = new Hono<Env>()
    * 400 for bad input (nothing written), 404 for an unknown corporate, 429 with `Retry-After`
    * after {@link PUBLIC_CAPTURE_LIMIT_PER_HOUR} attempts per client address per hour.
    */
-  .use('/public/registro', cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['Content-Type'] }))
+  .use(
+    '/public/registro',
+    cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['Content-Type'] }),
+  )
   .post('/public/registro', async (c) => {
     const deps = c.get('deps');
     const wait = await captureRetryAfter(c, clientAddress(c));
     if (wait > 0) {
       c.header('Retry-After', String(wait));
-      throw new ApiError(429, 'RATE_LIMITED', 'rate_limited', { minutes: Math.ceil(wait / 60) }, { retryAfter: wait });
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        'rate_limited',
+        { minutes: Math.ceil(wait / 60) },
+        { retryAfter: wait },
+      );
     }
     const query = parse(captureQuery, c.req.query());
     const body = parse(captureBody, await readCaptureBody(c));
     const corporate = (await findCorporate(deps.db, { slug: query.corp })) as CorporateDoc | null;
     if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
-    if (!corporate.mediosContacto.includes(query.medio)) throw badRequest([{ path: 'medio', code: 'unknown_value' }]);
+    if (!corporate.mediosContacto.includes(query.medio))
+      throw badRequest([{ path: 'medio', code: 'unknown_value' }]);
 
     const issues: { path: string; code: string }[] = [];
     const fields = normalizeLeadFields({
@@ -773,8 +836,10 @@ export const leadRoutes = new Hono<Env>()
       status: corporate.statusLeads?.[0]?.id ?? null,
       desarrollo: null,
     });
-    if (!fields.email && !fields.telefono && !fields.celular) issues.push({ path: 'email', code: 'required' });
-    if (fields.email && !isValidEmail(fields.email)) issues.push({ path: 'email', code: 'invalid_email' });
+    if (!fields.email && !fields.telefono && !fields.celular)
+      issues.push({ path: 'email', code: 'required' });
+    if (fields.email && !isValidEmail(fields.email))
+      issues.push({ path: 'email', code: 'invalid_email' });
     for (const p of ['telefono', 'celular'] as const) {
       const v = fields[p];
       if (v && !isValidPhone(v)) issues.push({ path: p, code: 'invalid_phone' });
@@ -801,10 +866,18 @@ export const leadRoutes = new Hono<Env>()
       const loaded = await loadLead(c, corporate.id, existing.id);
       const nota = `${query.medio}: ${mensaje || `${fullName(fields)} ${phoneDigits(fields.telefono ?? fields.celular ?? '')}`.trim()}`;
       const events = decideOrThrow(
-        { type: 'AddLeadNote', key: deps.newId(), nota: nota.slice(0, 5000), idUsuario: null, now: nowSeconds },
+        {
+          type: 'AddLeadNote',
+          key: deps.newId(),
+          nota: nota.slice(0, 5000),
+          idUsuario: null,
+          now: nowSeconds,
+        },
         loaded.state,
       );
-      await deps.store.appendMany([appendRequest(c, corporate.id, existing.id, loaded.version, events, null)]);
+      await deps.store.appendMany([
+        appendRequest(c, corporate.id, existing.id, loaded.version, events, null),
+      ]);
       return ack();
     }
 
@@ -812,15 +885,29 @@ export const leadRoutes = new Hono<Env>()
     const idLead = deps.newId();
     for (let attempt = 0; ; attempt++) {
       const rrVersion = await deps.store.streamVersion(roundRobinStream(corporate.id));
-      const last = rrVersion > 0 ? await deps.store.readStream(roundRobinStream(corporate.id), rrVersion) : [];
+      const last =
+        rrVersion > 0 ? await deps.store.readStream(roundRobinStream(corporate.id), rrVersion) : [];
       const previous = (last[0]?.data as { idVendedor?: string } | undefined)?.idVendedor ?? null;
       const adviser = nextInRotation(advisers, previous);
       const commands: LeadCommand[] = [
-        { type: 'RegisterLead', idLead, idCorporativo: corporate.id, idVendedor: null, fields, now: nowSeconds },
+        {
+          type: 'RegisterLead',
+          idLead,
+          idCorporativo: corporate.id,
+          idVendedor: null,
+          fields,
+          now: nowSeconds,
+        },
       ];
       if (adviser) commands.push({ type: 'AssignLead', idVendedor: adviser });
       if (mensaje) {
-        commands.push({ type: 'AddLeadNote', key: deps.newId(), nota: `${query.medio}: ${mensaje}`, idUsuario: null, now: nowSeconds });
+        commands.push({
+          type: 'AddLeadNote',
+          key: deps.newId(),
+          nota: `${query.medio}: ${mensaje}`,
+          idUsuario: null,
+          now: nowSeconds,
+        });
       }
       const events = decideAll(commands, foldLead([]));
       const requests = [appendRequest(c, corporate.id, idLead, 0, events, null)];
@@ -829,7 +916,14 @@ export const leadRoutes = new Hono<Env>()
           streamId: roundRobinStream(corporate.id),
           expectedVersion: rrVersion,
           events: [
-            { id: deps.newId(), type: 'LeadRoundRobinAdvanced', data: { idVendedor: adviser, idLead }, corporateId: corporate.id, actorId: null, occurredAt: now },
+            {
+              id: deps.newId(),
+              type: 'LeadRoundRobinAdvanced',
+              data: { idVendedor: adviser, idLead },
+              corporateId: corporate.id,
+              actorId: null,
+              occurredAt: now,
+            },
           ],
         });
       }

@@ -6,7 +6,7 @@
 CREATE TABLE rm_leads (
   id              text PRIMARY KEY,
   corporate_id    text NOT NULL,
-  id_vendedor     text NOT NULL,
+  id_vendedor     text,             -- null while unassigned
   fecha_alta      bigint NOT NULL,
   eliminado       boolean NOT NULL DEFAULT false,
   status          text,
