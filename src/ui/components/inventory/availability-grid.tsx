@@ -1,0 +1,271 @@
+/**
+ * Each cluster drawn as a building: its levels stacked with the top level on top, each level a
+ * row of units by position, every unit coloured by its status colour. Units that do not match
+ * the filters are dimmed (still selectable). Cells are memoised, so a filter change only
+ * repaints the cells whose state changed.
+ */
+
+import { memo, useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { statusInfo } from '../../../core/status';
+import type { StatusColors, Unit } from '../../../core/types';
+import { textOn } from './inventory-data';
+
+export interface GridCluster {
+  id: string;
+  nombre: string;
+  niveles: number;
+  unidadesPorNivel: number;
+  etapa?: string | null;
+}
+
+interface CellProps {
+  id: string;
+  nombre: string;
+  color: string;
+  label: string;
+  dimmed: boolean;
+  selected: boolean;
+  column: number;
+  onSelect: (id: string) => void;
+}
+
+const cellClass = css({
+  position: 'relative',
+  minW: '2.75rem',
+  h: '2rem',
+  px: 1,
+  borderRadius: 'sm',
+  fontSize: '0.7rem',
+  fontWeight: 'semibold',
+  fontVariantNumeric: 'tabular-nums',
+  cursor: 'pointer',
+  border: '1px solid rgba(0,0,0,0.12)',
+  transition: 'opacity 120ms ease, transform 120ms ease',
+  _hover: { transform: 'translateY(-1px)', boxShadow: '0 2px 6px rgba(0,0,0,0.2)' },
+  _focusVisible: { outline: '3px solid', outlineColor: 'primary', outlineOffset: '1px' },
+  '&[data-match="false"]': { opacity: 0.18, filter: 'saturate(0.3)' },
+  '&[aria-current="true"]': {
+    outline: '3px solid',
+    outlineColor: 'text',
+    outlineOffset: '2px',
+    zIndex: 1,
+  },
+});
+
+const UnitCell = memo(function UnitCell(props: CellProps) {
+  const { id, nombre, color, label, dimmed, selected, column, onSelect } = props;
+  return (
+    <button
+      type="button"
+      className={cellClass}
+      style={{ background: color, color: textOn(color), gridColumn: column }}
+      aria-label={label}
+      aria-current={selected ? 'true' : undefined}
+      data-match={dimmed ? 'false' : 'true'}
+      data-unit-id={id}
+      onClick={() => onSelect(id)}
+    >
+      {nombre}
+    </button>
+  );
+});
+
+interface Level {
+  nivel: number;
+  units: Unit[];
+}
+
+function buildLevels(
+  cluster: GridCluster,
+  units: readonly Unit[],
+): { levels: Level[]; columns: number } {
+  const byLevel = new Map<number, Unit[]>();
+  let maxPos = cluster.unidadesPorNivel;
+  let maxLevel = cluster.niveles;
+  for (const u of units) {
+    let list = byLevel.get(u.nivel);
+    if (!list) byLevel.set(u.nivel, (list = []));
+    list.push(u);
+    if (u.posicion > maxPos) maxPos = u.posicion;
+    if (u.nivel > maxLevel) maxLevel = u.nivel;
+  }
+  const levels: Level[] = [];
+  for (let n = maxLevel; n >= 1; n--) {
+    const list = (byLevel.get(n) ?? []).sort((a, b) => a.posicion - b.posicion);
+    levels.push({ nivel: n, units: list });
+  }
+  return { levels, columns: maxPos };
+}
+
+function Building({
+  cluster,
+  units,
+  colors,
+  matching,
+  selectedId,
+  onSelect,
+}: {
+  cluster: GridCluster;
+  units: readonly Unit[];
+  colors: StatusColors;
+  matching: ReadonlySet<string> | null;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const { levels, columns } = useMemo(() => buildLevels(cluster, units), [cluster, units]);
+  const headingId = `cluster-${cluster.id}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={css({
+        bg: 'surface',
+        borderRadius: 'xl',
+        border: '1px solid token(colors.border)',
+        boxShadow: '0 1px 2px rgba(16,24,40,0.06)',
+        p: 4,
+        minW: 0,
+      })}
+    >
+      <header className={css({ display: 'flex', alignItems: 'baseline', gap: 2, mb: 3 })}>
+        <h3 id={headingId} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
+          {cluster.nombre}
+        </h3>
+        {cluster.etapa ? (
+          <span className={css({ fontSize: 'xs', color: 'muted' })}>{cluster.etapa}</span>
+        ) : null}
+        <span className={css({ ml: 'auto', fontSize: 'xs', color: 'muted' })}>
+          {t('grid.levelsAndUnits', { levels: cluster.niveles, count: units.length })}
+        </span>
+      </header>
+      <div className={css({ overflowX: 'auto', pb: 1 })}>
+        <div className={css({ display: 'inline-block', minW: '100%' })}>
+          <div
+            aria-hidden="true"
+            className={css({
+              h: '0.5rem',
+              mx: '2.25rem',
+              borderRadius: '6px 6px 0 0',
+              bg: 'rgba(20,32,46,0.18)',
+            })}
+          />
+          <div
+            role="list"
+            aria-label={t('grid.buildingLabel', { name: cluster.nombre })}
+            className={css({
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '3px',
+              p: '6px',
+              bg: 'rgba(20,32,46,0.05)',
+              borderRadius: 'md',
+              borderBottom: '4px solid rgba(20,32,46,0.25)',
+            })}
+          >
+            {levels.map((level) => (
+              <div
+                role="listitem"
+                key={level.nivel}
+                aria-label={t('grid.level', { level: level.nivel })}
+                className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
+              >
+                <span
+                  aria-hidden="true"
+                  className={css({
+                    w: '1.75rem',
+                    flexShrink: 0,
+                    textAlign: 'right',
+                    fontSize: '0.7rem',
+                    color: 'muted',
+                    fontVariantNumeric: 'tabular-nums',
+                  })}
+                >
+                  {level.nivel}
+                </span>
+                <div
+                  className={css({ display: 'grid', gap: '3px', flex: 1 })}
+                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(2.75rem, 1fr))` }}
+                >
+                  {level.units.map((u) => {
+                    const info = statusInfo(u.status, colors);
+                    return (
+                      <UnitCell
+                        key={u.id}
+                        id={u.id}
+                        nombre={u.nombre}
+                        color={info.hexColor}
+                        label={t('grid.unitLabel', { name: u.nombre, status: info.disponibilidad })}
+                        dimmed={matching !== null && !matching.has(u.id)}
+                        selected={u.id === selectedId}
+                        column={Math.max(1, Math.min(columns, u.posicion))}
+                        onSelect={onSelect}
+                      />
+                    );
+                  })}
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function AvailabilityGrid({
+  clusters,
+  units,
+  colors,
+  matching,
+  appliedKey,
+  selectedId,
+  onSelect,
+}: {
+  clusters: readonly GridCluster[];
+  units: readonly Unit[];
+  colors: StatusColors;
+  matching: ReadonlySet<string> | null;
+  appliedKey: string;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}) {
+  const byCluster = useMemo(() => {
+    const map = new Map<string, Unit[]>();
+    for (const u of units) {
+      let list = map.get(u.idCluster);
+      if (!list) map.set(u.idCluster, (list = []));
+      list.push(u);
+    }
+    return map;
+  }, [units]);
+  const select = useCallback((id: string) => onSelect(id), [onSelect]);
+  return (
+    <div
+      data-testid="availability-grid"
+      data-filter-key={appliedKey}
+      data-ready={matching !== null ? 'true' : 'false'}
+      className={css({
+        display: 'grid',
+        gap: 4,
+        gridTemplateColumns: { base: '1fr', xl: 'repeat(auto-fit, minmax(26rem, 1fr))' },
+        alignItems: 'start',
+      })}
+    >
+      {clusters.map((cluster) => (
+        <Building
+          key={cluster.id}
+          cluster={cluster}
+          units={byCluster.get(cluster.id) ?? EMPTY}
+          colors={colors}
+          matching={matching}
+          selectedId={selectedId}
+          onSelect={select}
+        />
+      ))}
+    </div>
+  );
+}
+
+const EMPTY: Unit[] = [];

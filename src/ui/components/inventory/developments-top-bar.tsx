@@ -1,0 +1,16 @@
+/**
+ * The developments list's top-bar actions (spec §2: the list shows the quotation report button
+ * in the top bar). The quotations feature puts its button here.
+ */
+
+import type { ReactNode } from 'react';
+import { TopBarActions } from '../../layouts/corporate-context';
+
+export function DevelopmentsTopBarActions({ children }: { children?: ReactNode }) {
+  return (
+    <TopBarActions>
+      {/* QUOTATION REPORT SLOT — the quotations feature renders its report button here. */}
+      {children}
+    </TopBarActions>
+  );
+}

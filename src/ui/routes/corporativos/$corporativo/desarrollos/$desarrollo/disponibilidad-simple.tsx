@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  SignedInAvailability,
+  validateUnitSearch,
+  type UnitSearch,
+} from '../../../../../components/inventory/signed-in-availability';
+
+function SimpleAvailability() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SignedInAvailability
+      mode="table"
+      search={search}
+      onSearch={(next: UnitSearch) => void navigate({ search: next })}
+    />
+  );
+}
+
+export const Route = createFileRoute(
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple',
+)({
+  validateSearch: validateUnitSearch,
+  component: SimpleAvailability,
+});

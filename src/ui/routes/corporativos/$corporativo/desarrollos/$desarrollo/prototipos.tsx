@@ -1,0 +1,132 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { bathroomCount, priceFrom } from '../../../../../../core/filters';
+import type { Prototype } from '../../../../../../core/types';
+import { card } from '../../../../../components/styles';
+import { useComparator } from '../../../../../components/inventory/comparator-store';
+import { useDevelopmentContext } from '../../../../../components/inventory/development-context';
+import {
+  allUnits,
+  clustersQuery,
+  formatAreaIn,
+  formatPrice,
+  mediaUrl,
+  prototypesQuery,
+} from '../../../../../components/inventory/inventory-data';
+import { useInventoryLive } from '../../../../../components/inventory/live-inventory';
+import { actionButton, addToComparator } from '../../../../../components/inventory/unit-detail';
+
+function Prototypes() {
+  const { t } = useTranslation('inventory');
+  const { corporate, development, display, colors } = useDevelopmentContext();
+  useInventoryLive();
+  const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
+  const clusters = useQuery(clustersQuery(corporate.id, development.id));
+  const compared = useComparator();
+  const figures = useMemo(() => {
+    const units = allUnits(clusters.data);
+    const map = new Map<string, { from: number | undefined; available: number; total: number }>();
+    for (const p of prototypes.data ?? []) {
+      const mine = units.filter((u) => u.idPrototipo === p.id);
+      map.set(p.id, {
+        from: priceFrom(mine, colors),
+        available: mine.filter((u) => u.status === 'Disponible').length,
+        total: mine.length,
+      });
+    }
+    return map;
+  }, [clusters.data, prototypes.data, colors]);
+
+  if (prototypes.isPending) return <p role="status">{t('availability.loading')}</p>;
+  if (prototypes.isError) return <p role="alert">{t('availability.loadFailed')}</p>;
+  const active = prototypes.data.filter((p) => p.activo);
+  const compare = (p: Prototype, from: number | undefined) =>
+    addToComparator({
+      tipo: 'prototipo',
+      id: p.id,
+      idDesarrollo: development.id,
+      nombre: p.nombre,
+      desarrollo: development.nombre,
+      precio: from ?? null,
+      divisa: development.divisa,
+      caracteristicas: p.caracteristicas,
+      metrajes: p.metrajes,
+    });
+  return (
+    <ul
+      className={css({
+        display: 'grid',
+        gap: 4,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(18rem, 1fr))',
+      })}
+    >
+      {active.map((p) => {
+        const f = figures.get(p.id);
+        const inComparator = compared.some((c) => c.tipo === 'prototipo' && c.id === p.id);
+        return (
+          <li
+            key={p.id}
+            className={`${card()} ${css({ overflow: 'hidden', display: 'flex', flexDirection: 'column' })}`}
+          >
+            {p.imagen ? (
+              <img
+                src={mediaUrl(p.imagen)}
+                alt={t('prototypes.plan', { name: p.nombre })}
+                className={css({
+                  w: '100%',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  bg: '#f0f3f7',
+                })}
+              />
+            ) : null}
+            <div
+              className={css({ p: 4, display: 'flex', flexDirection: 'column', gap: 2, flex: 1 })}
+            >
+              <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{p.nombre}</h3>
+              <p className={css({ fontSize: 'sm', color: 'muted' })}>
+                {t('prototypes.summary', {
+                  bedrooms: p.caracteristicas.recamaras,
+                  bathrooms: bathroomCount(p.caracteristicas),
+                  parking: p.caracteristicas.cajones,
+                })}
+              </p>
+              <p className={css({ fontSize: 'sm' })}>
+                {t('prototypes.area', { area: formatAreaIn(p.metrajes.areaTotal, display) })}
+              </p>
+              <p className={css({ fontWeight: 'semibold' })}>
+                {f?.from !== undefined
+                  ? t('list.priceFromValue', {
+                      price: formatPrice(f.from, display, development.divisa),
+                    })
+                  : t('list.noPrice')}
+              </p>
+              <p className={css({ fontSize: 'sm', color: 'muted' })}>
+                {t('prototypes.available', { available: f?.available ?? 0, total: f?.total ?? 0 })}
+              </p>
+              <div className={css({ mt: 'auto', pt: 2 })}>
+                <button
+                  type="button"
+                  className={actionButton}
+                  disabled={inComparator}
+                  onClick={() => compare(p, f?.from)}
+                >
+                  {inComparator ? t('detail.inComparator') : t('detail.compare')}
+                </button>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export const Route = createFileRoute(
+  '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos',
+)({
+  component: Prototypes,
+});

@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PublicAvailabilityPage } from '../../../../../../components/inventory/public-availability';
+import {
+  validateUnitSearch,
+  type UnitSearch,
+} from '../../../../../../components/inventory/unit-search';
+
+function PublicAvailability() {
+  const { corporativo, desarrollo } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <PublicAvailabilityPage
+      corporateSlug={corporativo}
+      developmentSlug={desarrollo}
+      mode="grid"
+      search={search}
+      onSearch={(next: UnitSearch) => void navigate({ search: next })}
+    />
+  );
+}
+
+export const Route = createFileRoute(
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad',
+)({
+  validateSearch: validateUnitSearch,
+  component: PublicAvailability,
+});
