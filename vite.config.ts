@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.VITRINA_API ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
@@ -15,6 +16,10 @@ export default defineConfig({
     }),
     react(),
   ],
+  // Panda's generated `styled-system/` (tsconfig paths has the same mapping for the type checker).
+  resolve: {
+    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

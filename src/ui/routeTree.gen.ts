@@ -10,33 +10,368 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as CorporativosIndexRouteImport } from './routes/corporativos/index'
+import { Route as CorporativosCorporativoRouteRouteImport } from './routes/corporativos/$corporativo/route'
+import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corporativos/$corporativo/index'
+import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
+import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
+import { Route as CorporativosCorporativoDesarrollosIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/index'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/route'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/index'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloAmenidadesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloComparadorRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloCompararRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloDepartamentosRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloDocumentosRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloGaleriasRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloPresentacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CorporativosIndexRoute = CorporativosIndexRouteImport.update({
+  id: '/corporativos/',
+  path: '/corporativos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CorporativosCorporativoRouteRoute =
+  CorporativosCorporativoRouteRouteImport.update({
+    id: '/corporativos/$corporativo',
+    path: '/corporativos/$corporativo',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CorporativosCorporativoIndexRoute =
+  CorporativosCorporativoIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoEventosRoute =
+  CorporativosCorporativoEventosRouteImport.update({
+    id: '/eventos',
+    path: '/eventos',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoUsuariosRoute =
+  CorporativosCorporativoUsuariosRouteImport.update({
+    id: '/usuarios',
+    path: '/usuarios',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosIndexRoute =
+  CorporativosCorporativoDesarrollosIndexRouteImport.update({
+    id: '/desarrollos/',
+    path: '/desarrollos/',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloRouteRoute =
+  CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport.update({
+    id: '/desarrollos/$desarrollo',
+    path: '/desarrollos/$desarrollo',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloIndexRoute =
+  CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute =
+  CorporativosCorporativoDesarrollosDesarrolloAmenidadesRouteImport.update({
+    id: '/amenidades',
+    path: '/amenidades',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloComparadorRoute =
+  CorporativosCorporativoDesarrollosDesarrolloComparadorRouteImport.update({
+    id: '/comparador',
+    path: '/comparador',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloCompararRoute =
+  CorporativosCorporativoDesarrollosDesarrolloCompararRouteImport.update({
+    id: '/comparar',
+    path: '/comparar',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute =
+  CorporativosCorporativoDesarrollosDesarrolloDepartamentosRouteImport.update({
+    id: '/departamentos',
+    path: '/departamentos',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute =
+  CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport.update({
+    id: '/disponibilidad',
+    path: '/disponibilidad',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute =
+  CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport.update(
+    {
+      id: '/disponibilidad-simple',
+      path: '/disponibilidad-simple',
+      getParentRoute: () =>
+        CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+    } as any,
+  )
+const CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute =
+  CorporativosCorporativoDesarrollosDesarrolloDocumentosRouteImport.update({
+    id: '/documentos',
+    path: '/documentos',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute =
+  CorporativosCorporativoDesarrollosDesarrolloGaleriasRouteImport.update({
+    id: '/galerias',
+    path: '/galerias',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute =
+  CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRouteImport.update({
+    id: '/galerias-videos',
+    path: '/galerias-videos',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute =
+  CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRouteImport.update({
+    id: '/material-visual',
+    path: '/material-visual',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute =
+  CorporativosCorporativoDesarrollosDesarrolloPresentacionRouteImport.update({
+    id: '/presentacion',
+    path: '/presentacion',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute =
+  CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImport.update({
+    id: '/prototipos',
+    path: '/prototipos',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute =
+  CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport.update({
+    id: '/ubicacion',
+    path: '/ubicacion',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute =
+  PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport.update(
+    {
+      id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad',
+      path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
+const PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute =
+  PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport.update(
+    {
+      id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple',
+      path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
+  '/corporativos/': typeof CorporativosIndexRoute
+  '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
+  '/corporativos/$corporativo/': typeof CorporativosCorporativoIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
+  '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/corporativos': typeof CorporativosIndexRoute
+  '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
+  '/corporativos/$corporativo': typeof CorporativosCorporativoIndexRoute
+  '/corporativos/$corporativo/desarrollos': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
+  '/corporativos/': typeof CorporativosIndexRoute
+  '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
+  '/corporativos/$corporativo/': typeof CorporativosCorporativoIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
+  '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/corporativos/$corporativo'
+    | '/corporativos/'
+    | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/usuarios'
+    | '/corporativos/$corporativo/'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/corporativos/$corporativo/desarrollos/'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/login'
+    | '/corporativos'
+    | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/usuarios'
+    | '/corporativos/$corporativo'
+    | '/corporativos/$corporativo/desarrollos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+  id:
+    | '__root__'
+    | '/'
+    | '/login'
+    | '/corporativos/$corporativo'
+    | '/corporativos/'
+    | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/usuarios'
+    | '/corporativos/$corporativo/'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/corporativos/$corporativo/desarrollos/'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  LoginRoute: typeof LoginRoute
+  CorporativosCorporativoRouteRoute: typeof CorporativosCorporativoRouteRouteWithChildren
+  CorporativosIndexRoute: typeof CorporativosIndexRoute
+  PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +383,265 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/corporativos/': {
+      id: '/corporativos/'
+      path: '/corporativos'
+      fullPath: '/corporativos/'
+      preLoaderRoute: typeof CorporativosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/corporativos/$corporativo': {
+      id: '/corporativos/$corporativo'
+      path: '/corporativos/$corporativo'
+      fullPath: '/corporativos/$corporativo'
+      preLoaderRoute: typeof CorporativosCorporativoRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/corporativos/$corporativo/': {
+      id: '/corporativos/$corporativo/'
+      path: '/'
+      fullPath: '/corporativos/$corporativo/'
+      preLoaderRoute: typeof CorporativosCorporativoIndexRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/eventos': {
+      id: '/corporativos/$corporativo/eventos'
+      path: '/eventos'
+      fullPath: '/corporativos/$corporativo/eventos'
+      preLoaderRoute: typeof CorporativosCorporativoEventosRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/usuarios': {
+      id: '/corporativos/$corporativo/usuarios'
+      path: '/usuarios'
+      fullPath: '/corporativos/$corporativo/usuarios'
+      preLoaderRoute: typeof CorporativosCorporativoUsuariosRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/': {
+      id: '/corporativos/$corporativo/desarrollos/'
+      path: '/desarrollos'
+      fullPath: '/corporativos/$corporativo/desarrollos/'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosIndexRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo'
+      path: '/desarrollos/$desarrollo'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/'
+      path: '/'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
+      path: '/amenidades'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+      path: '/comparador'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+      path: '/comparar'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCompararRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
+      path: '/departamentos'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+      path: '/disponibilidad'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+      path: '/disponibilidad-simple'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+      path: '/documentos'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
+      path: '/galerias'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
+      path: '/galerias-videos'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
+      path: '/material-visual'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+      path: '/presentacion'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+      path: '/prototipos'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+      path: '/ubicacion'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': {
+      id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+      path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+      fullPath: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
+      preLoaderRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': {
+      id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+      path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+      fullPath: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
+      preLoaderRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren {
+  CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute: typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
+  CorporativosCorporativoDesarrollosDesarrolloComparadorRoute: typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
+  CorporativosCorporativoDesarrollosDesarrolloCompararRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
+  CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
+  CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
+  CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute: typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
+  CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute: typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute
+  CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute: typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
+  CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
+  CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute: typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  CorporativosCorporativoDesarrollosDesarrolloIndexRoute: typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+}
+
+const CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren: CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren =
+  {
+    CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute:
+      CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute,
+    CorporativosCorporativoDesarrollosDesarrolloComparadorRoute:
+      CorporativosCorporativoDesarrollosDesarrolloComparadorRoute,
+    CorporativosCorporativoDesarrollosDesarrolloCompararRoute:
+      CorporativosCorporativoDesarrollosDesarrolloCompararRoute,
+    CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute:
+      CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute,
+    CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute:
+      CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute,
+    CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute:
+      CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute,
+    CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute:
+      CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute,
+    CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute:
+      CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute,
+    CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute:
+      CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute,
+    CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute:
+      CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute,
+    CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute:
+      CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute,
+    CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute:
+      CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute,
+    CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute:
+      CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute,
+    CorporativosCorporativoDesarrollosDesarrolloIndexRoute:
+      CorporativosCorporativoDesarrollosDesarrolloIndexRoute,
+  }
+
+const CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren =
+  CorporativosCorporativoDesarrollosDesarrolloRouteRoute._addFileChildren(
+    CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren,
+  )
+
+interface CorporativosCorporativoRouteRouteChildren {
+  CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
+  CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
+  CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
+  CorporativosCorporativoDesarrollosDesarrolloRouteRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
+  CorporativosCorporativoDesarrollosIndexRoute: typeof CorporativosCorporativoDesarrollosIndexRoute
+}
+
+const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRouteChildren =
+  {
+    CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
+    CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
+    CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,
+    CorporativosCorporativoDesarrollosDesarrolloRouteRoute:
+      CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren,
+    CorporativosCorporativoDesarrollosIndexRoute:
+      CorporativosCorporativoDesarrollosIndexRoute,
+  }
+
+const CorporativosCorporativoRouteRouteWithChildren =
+  CorporativosCorporativoRouteRoute._addFileChildren(
+    CorporativosCorporativoRouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  LoginRoute: LoginRoute,
+  CorporativosCorporativoRouteRoute:
+    CorporativosCorporativoRouteRouteWithChildren,
+  CorporativosIndexRoute: CorporativosIndexRoute,
+  PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute:
+    PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute,
+  PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute:
+    PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { AreaUnit } from '../../core/area';
+import { normalizeCurrencies } from '../../core/currency';
+import type { Corporate } from '../../core/types';
+import { apiQuery } from '../lib/api';
+import { useDisplaySettings } from '../lib/display-settings';
+import { Modal } from './modal';
+
+interface GeneralConfig {
+  version: string;
+  urlMappenChat: string;
+  mostrarMappenChat: boolean;
+}
+
+const fieldset = css({ display: 'flex', flexDirection: 'column', gap: 2, mb: 5, border: 0, p: 0 });
+const legend = css({ fontSize: 'sm', fontWeight: 'semibold', mb: 2, color: 'text' });
+const option = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 3,
+  minH: 12,
+  px: 3,
+  borderRadius: 'lg',
+  border: '1px solid',
+  borderColor: 'border',
+  cursor: 'pointer',
+  _hover: { borderColor: 'primary' },
+  '&:has(input:checked)': { borderColor: 'primary', bg: 'rgba(31,111,235,0.06)' },
+  '&:has(input:focus-visible)': {
+    outline: '2px solid',
+    outlineColor: 'primary',
+    outlineOffset: '2px',
+  },
+  '& input': { accentColor: 'var(--vt-colorBotonPrimario, #1f6feb)', w: 4, h: 4 },
+});
+
+/** "Configuraciones": area unit, currency (corporates with more than one) and the app version. */
+export function SettingsModal({
+  onClose,
+  corporate,
+}: {
+  onClose: () => void;
+  corporate?: Pick<Corporate, 'divisa'> | null;
+}) {
+  const { t } = useTranslation('shell');
+  const settings = useDisplaySettings();
+  const currencyId = useId();
+  const config = useQuery(apiQuery<GeneralConfig>('wsObtenerConfiguracionesGenerales'));
+  // MXN (the base) is added when missing; the choice shows only with more than one currency.
+  const currencies = corporate ? normalizeCurrencies(corporate.divisa).filter((c) => c.activo) : [];
+  const units: AreaUnit[] = ['m2', 'ft2'];
+  return (
+    <Modal title={t('settings.title')} onClose={onClose} id="settings">
+      <fieldset className={fieldset}>
+        <legend className={legend}>{t('settings.areaUnit')}</legend>
+        {units.map((unit) => (
+          <label key={unit} className={option}>
+            <input
+              type="radio"
+              name="areaUnit"
+              value={unit}
+              checked={settings.areaUnit === unit}
+              onChange={() => settings.setAreaUnit(unit)}
+            />
+            {t(`settings.${unit}`)}
+          </label>
+        ))}
+      </fieldset>
+      {currencies.length > 1 ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: 2, mb: 5 })}>
+          <label htmlFor={currencyId} className={legend}>
+            {t('settings.currency')}
+          </label>
+          <select
+            id={currencyId}
+            value={
+              currencies.some((c) => c.codigo === settings.currency) ? settings.currency : 'MXN'
+            }
+            onChange={(e) => settings.setCurrency(e.target.value)}
+            className={css({
+              minH: 12,
+              px: 3,
+              borderRadius: 'lg',
+              border: '1px solid',
+              borderColor: 'border',
+              bg: 'surface',
+              _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+            })}
+          >
+            {currencies.map((c) => (
+              <option key={c.codigo} value={c.codigo}>
+                {c.codigo} — {c.nombre}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <p
+        className={css({
+          fontSize: 'sm',
+          color: 'muted',
+          borderTop: '1px solid',
+          borderColor: 'border',
+          pt: 4,
+        })}
+      >
+        {t('settings.version')}:{' '}
+        <span data-testid="app-version">{config.data?.version ?? '…'}</span>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The dashboard layout (spec §2): sidebar + top bar + content on desktop, the bottom navigation
+ * bar below 1024 px. The content shows only for a signed-in user; while the session is being
+ * checked a loading screen, and to anyone else a login prompt.
+ */
+
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { Corporate, Role } from '../../core/types';
+import { LoadingScreen } from '../components/loading-screen';
+import { LoginPrompt } from '../components/login-prompt';
+import { SelectCorporateModal } from '../components/select-corporate-modal';
+import { SettingsModal } from '../components/settings-modal';
+import { useSession } from '../session';
+import { TopBarSlotProvider } from './corporate-context';
+import { BottomNav, Sidebar } from './navigation';
+import { TopBar } from './top-bar';
+
+type Dialog = 'settings' | 'switch' | null;
+
+export function DashboardLayout({
+  corporate = null,
+  role = null,
+  children,
+}: {
+  corporate?: Corporate | null;
+  role?: Role | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('shell');
+  const signedIn = useSession((s) => s.hasTag('signedIn'));
+  const checking = useSession((s) => s.hasTag('checking') || s.hasTag('busy'));
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (!signedIn)
+    return checking ? (
+      <LoadingScreen fullScreen message={t('session.checking')} />
+    ) : (
+      <LoginPrompt />
+    );
+
+  const nav = {
+    corporate,
+    role,
+    onOpenSettings: () => setDialog('settings'),
+    onOpenSwitch: () => setDialog('switch'),
+  };
+  return (
+    <TopBarSlotProvider>
+      <div className={css({ display: 'flex', minH: '100dvh', bg: 'bg', color: 'text' })}>
+        <Sidebar {...nav} />
+        <div className={css({ flex: 1, minW: 0, display: 'flex', flexDirection: 'column' })}>
+          <TopBar corporate={corporate} />
+          <main
+            id="content"
+            className={css({ flex: 1, p: { base: 4, md: 6, xl: 8 }, pb: { base: '96px', lg: 8 } })}
+          >
+            {children}
+          </main>
+        </div>
+        <BottomNav {...nav} />
+      </div>
+      {dialog === 'settings' ? (
+        <SettingsModal corporate={corporate} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'switch' ? (
+        <SelectCorporateModal currentSlug={corporate?.slug} onClose={() => setDialog(null)} />
+      ) : null}
+    </TopBarSlotProvider>
+  );
+}

@@ -1,0 +1,311 @@
+/**
+ * The sidebar (desktop, ≥ 1024 px) and the bottom navigation bar (below 1024 px): the same
+ * items, from `sidebarItems` of core/navigation, each 90 px wide in the sidebar.
+ */
+
+import { useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css, cx } from 'styled-system/css';
+import {
+  activeSidebarItem,
+  corporatePath,
+  homePath,
+  sidebarItems,
+  type SidebarItem,
+} from '../../core/navigation';
+import type { Corporate, Role } from '../../core/types';
+import { AppLink } from '../components/app-link';
+import { CorporateLogo } from '../components/corporate-logo';
+import {
+  BuildingIcon,
+  CalendarIcon,
+  ClientsIcon,
+  CogIcon,
+  HomeIcon,
+  LogoutIcon,
+  SwitchIcon,
+  UsersIcon,
+} from '../components/icons';
+import { currentLanguage } from '../i18n';
+import { useSession, useSessionActor } from '../session';
+
+export interface NavProps {
+  corporate: Corporate | null;
+  role: Role | null;
+  onOpenSettings: () => void;
+  onOpenSwitch: () => void;
+}
+
+interface NavEntry {
+  id: SidebarItem;
+  label: string;
+  icon: ReactNode;
+  href?: string;
+  onClick?: () => void;
+}
+
+function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavProps): {
+  entries: NavEntry[];
+  active: SidebarItem | null;
+} {
+  const { t } = useTranslation('shell');
+  const session = useSessionActor();
+  const user = useSession((s) => s.context.user);
+  const corporates = useSession((s) => s.context.corporates);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const items = sidebarItems({
+    role,
+    corporateCount: user?.corporativos.length ?? 0,
+    inCorporate: Boolean(corporate),
+  });
+  const clientsLabel = corporate?.etiquetasClientes?.[currentLanguage()] || t('nav.clients');
+  const entries = items.map((id): NavEntry => {
+    switch (id) {
+      case 'home':
+        return {
+          id,
+          label: t('nav.home'),
+          icon: <HomeIcon />,
+          href: user ? homePath({ user, corporates, current: corporate }) : '/',
+        };
+      case 'clientes':
+        return {
+          id,
+          label: clientsLabel,
+          icon: <ClientsIcon />,
+          href: corporatePath(corporate!.slug, 'clientes'),
+        };
+      case 'desarrollos':
+        return {
+          id,
+          label: t('nav.developments'),
+          icon: <BuildingIcon />,
+          href: corporatePath(corporate!.slug, 'desarrollos'),
+        };
+      case 'usuarios':
+        return {
+          id,
+          label: t('nav.users'),
+          icon: <UsersIcon />,
+          href: corporatePath(corporate!.slug, 'usuarios'),
+        };
+      case 'eventos':
+        return {
+          id,
+          label: t('nav.events'),
+          icon: <CalendarIcon />,
+          href: corporatePath(corporate!.slug, 'eventos'),
+        };
+      case 'switchCorporate':
+        return { id, label: t('nav.switchCorporate'), icon: <SwitchIcon />, onClick: onOpenSwitch };
+      case 'settings':
+        return { id, label: t('nav.settings'), icon: <CogIcon />, onClick: onOpenSettings };
+      case 'logout':
+        return {
+          id,
+          label: t('nav.logout'),
+          icon: <LogoutIcon />,
+          onClick: () => session.send({ type: 'session.signOut' }),
+        };
+      default: {
+        const unhandled: never = id;
+        throw new Error(`unknown sidebar item ${String(unhandled)}`);
+      }
+    }
+  });
+  return { entries, active: activeSidebarItem(pathname, corporate?.slug) };
+}
+
+const itemBase = css({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 1,
+  textAlign: 'center',
+  fontSize: '11px',
+  lineHeight: 1.2,
+  fontWeight: 'medium',
+  color: 'inherit',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  borderRadius: 'lg',
+  transition: 'background 0.15s, color 0.15s',
+  _focusVisible: { outline: '2px solid', outlineColor: 'highlight', outlineOffset: '-2px' },
+  '& svg': { w: 6, h: 6, flexShrink: 0 },
+});
+
+function NavItem({
+  entry,
+  active,
+  className,
+}: {
+  entry: NavEntry;
+  active: boolean;
+  className: string;
+}) {
+  const content = (
+    <>
+      {entry.icon}
+      <span>{entry.label}</span>
+    </>
+  );
+  if (entry.href) {
+    return (
+      <AppLink
+        href={entry.href}
+        aria-current={active ? 'page' : undefined}
+        data-nav={entry.id}
+        className={cx(itemBase, className)}
+      >
+        {content}
+      </AppLink>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={entry.onClick}
+      data-nav={entry.id}
+      className={cx(itemBase, className)}
+    >
+      {content}
+    </button>
+  );
+}
+
+const COMMON: SidebarItem[] = ['switchCorporate', 'settings', 'logout'];
+
+export function Sidebar(props: NavProps) {
+  const { t } = useTranslation('shell');
+  const { entries, active } = useNavEntries(props);
+  const sidebarItem = css({
+    w: '90px',
+    minH: '64px',
+    py: 2,
+    px: 1,
+    opacity: 0.82,
+    _hover: { opacity: 1, bg: 'rgba(255,255,255,0.08)' },
+    '&[aria-current=page]': {
+      opacity: 1,
+      bg: 'rgba(255,255,255,0.12)',
+      color: 'highlight',
+      _before: {
+        content: '""',
+        position: 'absolute',
+        left: '-5px',
+        top: 3,
+        bottom: 3,
+        w: '3px',
+        borderRadius: 'full',
+        bg: 'highlight',
+      },
+    },
+  });
+  return (
+    <aside
+      className={css({
+        display: { base: 'none', lg: 'flex' },
+        flexDirection: 'column',
+        alignItems: 'center',
+        position: 'sticky',
+        top: 0,
+        h: '100dvh',
+        w: '100px',
+        flexShrink: 0,
+        bg: 'sidebar',
+        color: 'sidebarText',
+        py: 4,
+        gap: 2,
+        overflowY: 'auto',
+      })}
+    >
+      <div className={css({ mb: 4 })}>
+        {props.corporate ? (
+          <CorporateLogo corporate={props.corporate} size={56} />
+        ) : (
+          <span
+            data-testid="logo-placeholder"
+            className={css({
+              display: 'grid',
+              placeItems: 'center',
+              w: '56px',
+              h: '56px',
+              borderRadius: 'xl',
+              bg: 'rgba(255,255,255,0.12)',
+              fontWeight: 'bold',
+              fontSize: 'xl',
+            })}
+            title={t('nav.logoPlaceholder')}
+          >
+            V
+          </span>
+        )}
+      </div>
+      <nav
+        aria-label={t('nav.label')}
+        className={css({ display: 'flex', flexDirection: 'column', flex: 1, gap: 1 })}
+      >
+        {entries
+          .filter((e) => !COMMON.includes(e.id))
+          .map((entry) => (
+            <NavItem
+              key={entry.id}
+              entry={entry}
+              active={active === entry.id}
+              className={sidebarItem}
+            />
+          ))}
+        <div className={css({ flex: 1 })} />
+        {entries
+          .filter((e) => COMMON.includes(e.id))
+          .map((entry) => (
+            <NavItem key={entry.id} entry={entry} active={false} className={sidebarItem} />
+          ))}
+      </nav>
+    </aside>
+  );
+}
+
+/** The mobile navigation: the sidebar's items in a bar fixed at the bottom, below 1024 px. */
+export function BottomNav(props: NavProps) {
+  const { t } = useTranslation('shell');
+  const { entries, active } = useNavEntries(props);
+  const barItem = css({
+    flex: '1 0 auto',
+    minW: '60px',
+    minH: '60px',
+    px: 1,
+    opacity: 0.8,
+    borderRadius: 0,
+    '&[aria-current=page]': {
+      opacity: 1,
+      color: 'highlight',
+      boxShadow: 'inset 0 3px 0 0 var(--vt-colorResaltado, #fca311)',
+    },
+  });
+  return (
+    <nav
+      aria-label={t('nav.label')}
+      data-testid="bottom-nav"
+      className={css({
+        display: { base: 'flex', lg: 'none' },
+        position: 'fixed',
+        insetX: 0,
+        bottom: 0,
+        zIndex: 40,
+        bg: 'sidebar',
+        color: 'sidebarText',
+        overflowX: 'auto',
+        pb: 'env(safe-area-inset-bottom)',
+        boxShadow: '0 -4px 16px rgba(10,20,35,0.15)',
+      })}
+    >
+      {entries.map((entry) => (
+        <NavItem key={entry.id} entry={entry} active={active === entry.id} className={barItem} />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { corporatePath, titleParts } from '../../core/navigation';
+import type { Corporate } from '../../core/types';
+import { currentLanguage, setLanguage } from '../i18n';
+import { useSession } from '../session';
+import { useOptionalCorporateContext, useTopBarSlotRef } from './corporate-context';
+
+/**
+ * The top bar (spec §2): the title rule, the corporate selector (more than one corporate; an
+ * empty value is ignored), the EN/ES toggle (corporates with multiIdioma) and the action slot
+ * pages fill through `<TopBarActions>`.
+ */
+export function TopBar({ corporate }: { corporate: Corporate | null }) {
+  const { t, i18n } = useTranslation('shell');
+  const router = useRouter();
+  const selectId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const ctx = useOptionalCorporateContext();
+  const user = useSession((s) => s.context.user);
+  const approved = useSession((s) => s.context.corporates.filter((c) => c.aprobado));
+  const setSlot = useTopBarSlotRef();
+  const title = titleParts({
+    pathname,
+    corporateName: corporate?.nombre,
+    developmentName: ctx?.development?.nombre,
+  });
+  const language = currentLanguage();
+  const other = language === 'es' ? 'en' : 'es';
+  const initials = `${user?.nombre[0] ?? ''}${user?.apellidos[0] ?? ''}`.toUpperCase();
+
+  return (
+    <header
+      className={css({
+        position: 'sticky',
+        top: 0,
+        zIndex: 30,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 3,
+        minH: 16,
+        px: { base: 4, md: 6 },
+        py: 2,
+        bg: 'topbar',
+        borderBottom: '1px solid',
+        borderColor: 'border',
+      })}
+    >
+      <h1
+        data-testid="page-title"
+        className={css({
+          flex: 1,
+          minW: 0,
+          fontSize: { base: 'md', md: 'lg' },
+          fontWeight: 'semibold',
+          truncate: true,
+        })}
+      >
+        {t(`title.${title.key}`)}
+        {title.suffixes.map((s) => (
+          <span key={s} className={css({ color: 'muted', fontWeight: 'normal' })}>
+            {' | '}
+            {s}
+          </span>
+        ))}
+      </h1>
+      <div ref={setSlot} className={css({ display: 'flex', alignItems: 'center', gap: 2 })} />
+      {user && user.corporativos.length > 1 ? (
+        <div
+          className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: 2 })}
+        >
+          <label htmlFor={selectId} className={css({ srOnly: true })}>
+            {t('topbar.corporate')}
+          </label>
+          <select
+            id={selectId}
+            value={corporate?.slug ?? ''}
+            onChange={(e) => {
+              // The corporate selector ignores an empty value (spec §5).
+              if (!e.target.value) return;
+              void router.navigate({ href: corporatePath(e.target.value) });
+            }}
+            className={css({
+              minH: 11,
+              maxW: '14rem',
+              px: 3,
+              borderRadius: 'lg',
+              border: '1px solid',
+              borderColor: 'border',
+              bg: 'surface',
+              fontSize: 'sm',
+              cursor: 'pointer',
+              _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+            })}
+          >
+            <option value="">{t('topbar.selectCorporate')}</option>
+            {approved.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.nombre}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {corporate?.multiIdioma ? (
+        <button
+          type="button"
+          data-testid="language-toggle"
+          aria-label={t('topbar.switchLanguage', { language: i18n.t(`common:languages.${other}`) })}
+          onClick={() => void setLanguage(other)}
+          className={css({
+            minW: 11,
+            minH: 11,
+            px: 3,
+            borderRadius: 'lg',
+            border: '1px solid',
+            borderColor: 'border',
+            fontWeight: 'bold',
+            fontSize: 'sm',
+            letterSpacing: '0.05em',
+            cursor: 'pointer',
+            bg: 'surface',
+            _hover: { borderColor: 'primary', color: 'primary' },
+            _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+          })}
+        >
+          {other.toUpperCase()}
+        </button>
+      ) : null}
+      {user ? (
+        <span
+          title={`${user.nombre} ${user.apellidos}`}
+          aria-hidden="true"
+          className={css({
+            display: { base: 'none', sm: 'grid' },
+            placeItems: 'center',
+            w: 10,
+            h: 10,
+            borderRadius: 'full',
+            bg: 'primary',
+            color: 'primaryText',
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+          })}
+        >
+          {initials}
+        </span>
+      ) : null}
+    </header>
+  );
+}

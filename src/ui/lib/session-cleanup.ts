@@ -1,0 +1,66 @@
+/**
+ * What a logout clears besides the user (spec §4): leads, check-in and comparator state, and
+ * every cached query. A feature that keeps state of its own registers a cleanup once, at module
+ * load, and the logout runs it:
+ *
+ * ```ts
+ * registerSessionCleanup('comparator', () => comparatorStore.reset());
+ * ```
+ *
+ * The local-storage keys below are the ones the spec names (the pinned lead under `lead-id`) and
+ * those the check-in and comparator features use; a feature adding a key adds it here or
+ * registers a cleanup. Display settings (area unit, currency) and the language are preferences
+ * of the device, not of the session, and stay.
+ */
+
+import { queryClient } from './api';
+
+export const SESSION_STORAGE_KEYS = [
+  'lead-id',
+  'vitrina:leads',
+  'vitrina:checkin',
+  'vitrina:comparador',
+] as const;
+
+/** The non-secret marker that a session existed on this device (the session itself is an httpOnly cookie). */
+export const AUTH_ITEM_KEY = 'vitrina:auth';
+
+const cleanups = new Map<string, () => void>();
+
+/** Registers (or replaces) the cleanup of a feature; returns the unregister. */
+export function registerSessionCleanup(name: string, cleanup: () => void): () => void {
+  cleanups.set(name, cleanup);
+  return () => {
+    if (cleanups.get(name) === cleanup) cleanups.delete(name);
+  };
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function storeAuthItem(userId: string) {
+  storage()?.setItem(AUTH_ITEM_KEY, JSON.stringify({ uid: userId }));
+}
+
+export function removeAuthItem() {
+  storage()?.removeItem(AUTH_ITEM_KEY);
+}
+
+/** Runs every registered cleanup, removes the session's local-storage keys and empties the query cache. */
+export function clearSessionState() {
+  for (const [name, cleanup] of cleanups) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.error(`[vitrina] session cleanup "${name}" failed`, error);
+    }
+  }
+  const store = storage();
+  for (const key of SESSION_STORAGE_KEYS) store?.removeItem(key);
+  queryClient.clear();
+}

@@ -1,0 +1,134 @@
+/**
+ * The application's session: the session machine with its server calls and browser effects
+ * provided, and the hooks screens use to render it. Screens only read the machine's state
+ * (`useSession(selector)`, tags) and send it events; they never decide who is signed in.
+ */
+
+import { createContext, useContext, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { AnyRouter } from '@tanstack/react-router';
+import type { Corporate, Role, User } from '../core/types';
+import { roleIn } from '../core/navigation';
+import { sessionMachine, type SessionCorporate } from '../machines/session.machine';
+import { ApiRequestError, api, onUnauthorized } from './lib/api';
+import { clearSessionState, removeAuthItem, storeAuthItem } from './lib/session-cleanup';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** One entry of `wsObtenerCorporativos`. */
+export interface CorporateListItem extends Pick<
+  Corporate,
+  'id' | 'slug' | 'nombre' | 'multiIdioma' | 'imagen' | 'colores'
+> {
+  aprobado: boolean;
+}
+
+async function loadUser(
+  id: string,
+): Promise<{ user: User | null; corporates: SessionCorporate[] }> {
+  let user: User;
+  try {
+    user = await api<User>('wsObtenerUsuario', { query: { id, actualizarUltimaSesion: 'si' } });
+  } catch (error) {
+    // The session exists but its user record does not: the machine logs out.
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404))
+      return { user: null, corporates: [] };
+    throw error;
+  }
+  const list = await api<CorporateListItem[]>('wsObtenerCorporativos');
+  // Role lists (for adminHostes and the menu) come with each approved corporate.
+  const corporates = await Promise.all(
+    list.map(async (item): Promise<SessionCorporate> => {
+      if (!item.aprobado) return { ...item };
+      const full = await api<Corporate>('wsObtenerCorporativo', { query: { id: item.id } });
+      return { ...item, roles: full.roles };
+    }),
+  );
+  return { user, corporates };
+}
+
+/** Creates and starts the session actor for the application's router. */
+export function startSession(router: AnyRouter): SessionActor {
+  const machine = sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise(async () => {
+        try {
+          return { id: (await api<User>('/api/auth/session')).id };
+        } catch (error) {
+          if (error instanceof ApiRequestError && error.status === 401) return null;
+          throw error;
+        }
+      }),
+      loadUser: fromPromise(({ input }) => loadUser(input.id)),
+      signIn: fromPromise(async ({ input }) => {
+        const user = await api<User>('/api/auth/login', {
+          method: 'POST',
+          body: { email: input.email, password: input.password },
+        });
+        return { id: user.id };
+      }),
+      signOut: fromPromise(async () => {
+        await api('/api/auth/logout', { method: 'POST' });
+      }),
+    },
+    actions: {
+      navigate: (_, { to, replace }) => {
+        void router.navigate({ href: to, replace });
+      },
+      storeAuthItem: (_, { id }) => storeAuthItem(id),
+      removeAuthItem: () => removeAuthItem(),
+      clearFeatureState: () => clearSessionState(),
+    },
+  });
+  const actor = createActor(machine, {
+    input: {
+      location: () => ({
+        pathname: router.latestLocation.pathname,
+        search: router.latestLocation.searchStr,
+      }),
+    },
+  });
+  onUnauthorized(() => actor.send({ type: 'session.expired' }));
+  actor.start();
+  return actor;
+}
+
+const SessionContext = createContext<SessionActor | null>(null);
+
+export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
+  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('useSessionActor outside SessionProvider');
+  return actor;
+}
+
+/** Reads from the session's state; re-renders only when the selected value changes. */
+export function useSession<T>(
+  selector: (snapshot: SessionSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useSessionActor(), selector, compare);
+}
+
+/** The signed-in user (null while checking or signed out). */
+export function useUser(): User | null {
+  return useSession((s) => s.context.user);
+}
+
+export function useSessionCorporates(): SessionCorporate[] {
+  return useSession((s) => s.context.corporates);
+}
+
+/** The user's role in a corporate of the session. */
+export function roleOf(
+  user: User | null,
+  corporate: SessionCorporate | Corporate | null | undefined,
+): Role | null {
+  if (!user || !corporate) return null;
+  return roleIn(user, corporate) ?? null;
+}

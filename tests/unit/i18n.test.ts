@@ -1,0 +1,61 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../../src/ui/i18n/locales');
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+      keys(v, prefix ? `${prefix}.${k}` : k),
+    );
+  }
+  return [prefix];
+}
+
+const load = (lng: string, file: string) =>
+  JSON.parse(readFileSync(join(root, lng, file), 'utf8')) as Record<string, unknown>;
+
+describe('i18n resources', () => {
+  const spanish = readdirSync(join(root, 'es')).filter((f) => f.endsWith('.json'));
+
+  it('every namespace exists in both languages with the same keys (en complete)', () => {
+    expect(spanish.length).toBeGreaterThanOrEqual(3);
+    expect(readdirSync(join(root, 'en')).sort()).toEqual([...spanish].sort());
+    for (const file of spanish) {
+      expect(keys(load('en', file)).sort(), file).toEqual(keys(load('es', file)).sort());
+    }
+  });
+
+  it('carries the spec §8 error catalogue literally', () => {
+    const es = load('es', 'errors.json');
+    const en = load('en', 'errors.json');
+    expect(es.generic).toBe('Ocurrió un error inesperado, por favor contacte a soporte técnico');
+    expect(en.generic).toBe('An unexpected error occurred, please contact technical support');
+    expect(es.linkCopied).toBe('El link ha sido copiado correctamente al portapapeles');
+    expect(en.linkCopied).toBe('The link has been successfully copied on the clipboard');
+    expect(es.linkCopyFailed).toBe(
+      'Ocurrió un error inesperado mientras se intentaba copiar el link',
+    );
+    expect(en.linkCopyFailed).toBe('An unexpected error occurred while trying to copy the link');
+    expect(es.chatFailed).toBe('Error al conectar con el bot');
+    expect(es.corporateNotFound).toBe('No se encontró corporativo');
+    expect(es.userWithoutId).toBe('El usuario no tiene id');
+    expect(es.pushUnsupported).toBe('Su navegador no es compatible con las notificaciones push');
+    expect(es.pushDenied).toBe('No recibirás notificaciones push, por favor otorgue los permisos');
+  });
+
+  it('carries the shell texts of spec §2 and §6', () => {
+    const es = load('es', 'shell.json') as {
+      corporates: Record<string, string>;
+      forbidden: Record<string, string>;
+      settings: Record<string, string>;
+    };
+    const en = load('en', 'shell.json') as typeof es;
+    expect(es.corporates.approvalPending).toBe('Falta aprobación');
+    expect(en.corporates.approvalPending).toBe('Approval pending');
+    expect(es.forbidden.title).toBe('No tienes permisos para ver el corporativo');
+    expect(en.forbidden.title).toBe('You do not have permission to view this corporate');
+    expect(es.settings.title).toBe('Configuraciones');
+  });
+});
