@@ -12,7 +12,7 @@ import { OR_MORE_VALUE, type UnitFilters } from '../../../core/filters';
 import { squareFeetToArea } from '../../../core/area';
 import type { StatusColors } from '../../../core/types';
 import { statusInfo } from '../../../core/status';
-import { priceFromDisplay, type Display } from './inventory-data';
+import { orderedStatuses, priceFromDisplay, type Display } from './inventory-data';
 
 export interface FilterForm {
   recamaras: number[];
@@ -252,7 +252,7 @@ export function FilterPanel({
   const orMore = (v: number) =>
     v === OR_MORE_VALUE ? t('filters.orMore', { value: v }) : String(v);
   const set = (patch: Partial<FilterForm>) => onChange({ ...form, ...patch });
-  const statuses = Object.keys(colors);
+  const statuses = orderedStatuses(colors);
   const protoId = useId();
   const statusId = useId();
   return (

@@ -17,6 +17,7 @@ import { formatMoney } from '../../../core/money';
 import { moneyFromMajor } from '../../../core/money';
 import { filterContextFor, type FilterContext } from '../../../core/filters';
 import { isPriceVisible, isUnitQuotable, statusInfo } from '../../../core/status';
+import { UNIT_STATUSES } from '../../../core/types';
 import type {
   Cluster,
   Corporate,
@@ -208,4 +209,16 @@ export function developmentPath(corporateSlug: string, developmentSlug: string, 
 
 export function publicDevelopmentPath(corporateSlug: string, developmentSlug: string, page = '') {
   return `/public${developmentPath(corporateSlug, developmentSlug, page)}`;
+}
+
+/**
+ * The statuses of a colour map in the spec's order (§4 table), then any other the corporate
+ * configures.
+ */
+export function orderedStatuses(colors: StatusColors): string[] {
+  const known = UNIT_STATUSES.filter((s) => Object.hasOwn(colors, s));
+  return [
+    ...known,
+    ...Object.keys(colors).filter((s) => !(UNIT_STATUSES as readonly string[]).includes(s)),
+  ];
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { statusInfo } from '../../../core/status';
 import type { StatusColors, Unit } from '../../../core/types';
+import { orderedStatuses } from './inventory-data';
 
 export interface StatusCount {
   status: string;
@@ -24,7 +25,7 @@ export function statusCounts(
   matching: ReadonlySet<string> | null,
 ): StatusCount[] {
   const counts = new Map<string, StatusCount>();
-  for (const status of Object.keys(colors)) {
+  for (const status of orderedStatuses(colors)) {
     const info = statusInfo(status, colors);
     counts.set(status, {
       status,
