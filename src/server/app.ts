@@ -6,6 +6,7 @@ import { documentRoutes } from './http/documents.routes';
 import { userRoutes } from './http/users.routes';
 import { inventoryRoutes } from './http/inventory.routes';
 import { leadRoutes } from './http/leads.routes';
+import { adviserRoutes } from './http/advisers.routes';
 import { liveRoutes } from './http/live.routes';
 import { publicRoutes } from './http/public.routes';
 import { quotationRoutes } from './http/quotations.routes';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', documentRoutes);
   api.route('/', inventoryRoutes);
   api.route('/', leadRoutes);
+  api.route('/', adviserRoutes);
   api.route('/', liveRoutes);
   api.route('/', quotationRoutes);
   api.route('/public', publicRoutes);
