@@ -38,7 +38,10 @@ export interface CoreClientOptions {
   createWorker?: () => Worker;
   /** Run on the main thread even if `Worker` exists. */
   forceDirect?: boolean;
-  /** Rows (or units) per message when sending large arrays to the worker. Default 5,000. */
+  /**
+   * Rows (or units) per message when sending large arrays to the worker. Default: adaptive,
+   * sized so that serialising one message takes about 8 ms of main-thread time.
+   */
   transferChunk?: number;
 }
 
@@ -53,7 +56,12 @@ interface InFlight {
 }
 
 const DEFAULT_IDLE_MS = 30_000;
-const DEFAULT_TRANSFER_CHUNK = 5_000;
+/** First slice size when adapting; then sized to the measured cost of serialising. */
+const INITIAL_SLICE = 1_000;
+const MIN_SLICE = 100;
+const MAX_SLICE = 50_000;
+/** Main-thread time one message may spend in structured clone (well under a 50 ms task). */
+const SLICE_BUDGET_MS = 8;
 
 function abortError(): DOMException {
   return new DOMException('The operation was aborted.', 'AbortError');
@@ -72,7 +80,7 @@ export class CoreClient {
   readonly mode: CoreClientMode;
   private readonly idleMs: number;
   private readonly createWorker: () => Worker;
-  private readonly transferChunk: number;
+  private readonly transferChunk: number | undefined;
   private worker: Worker | undefined;
   private remote: Api | undefined;
   private direct: Promise<CoreApiImpl> | undefined;
@@ -86,7 +94,8 @@ export class CoreClient {
   constructor(options: CoreClientOptions = {}) {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.createWorker = options.createWorker ?? defaultWorker;
-    this.transferChunk = Math.max(1, options.transferChunk ?? DEFAULT_TRANSFER_CHUNK);
+    this.transferChunk =
+      options.transferChunk === undefined ? undefined : Math.max(1, options.transferChunk);
     this.mode =
       options.forceDirect === true ||
       (options.createWorker === undefined && typeof Worker === 'undefined')
@@ -187,10 +196,7 @@ export class CoreClient {
     }
     return this.call(true, signal, async (api) => {
       const jobId = `job-${++this.jobCounter}`;
-      for (let i = 0; i < rows.length; i += this.transferChunk) {
-        if (signal?.aborted === true) throw abortError();
-        await api.stageQuoteRows(jobId, rows.slice(i, i + this.transferChunk));
-      }
+      await this.sendInSlices(rows, (slice) => api.stageQuoteRows(jobId, slice), signal);
       const callback = onProgress === undefined ? undefined : proxy(onProgress);
       return api.buildStagedQuoteReport(jobId, reportOptions, now, callback);
     });
@@ -219,9 +225,7 @@ export class CoreClient {
     if (units === undefined) throw new Error(`no units loaded under '${key}'`);
     const generation = this.generation;
     const loading = this.call(false, signal, async (api) => {
-      for (let i = 0; i < units.length || i === 0; i += this.transferChunk) {
-        await api.loadUnits(key, units.slice(i, i + this.transferChunk), i > 0);
-      }
+      await this.sendInSlices(units, (slice, first) => api.loadUnits(key, slice, !first), signal);
     });
     this.loaded.set(key, loading);
     try {
@@ -232,6 +236,35 @@ export class CoreClient {
     }
     // A restart in between lost the set; load it again on the new worker.
     if (generation !== this.generation) return this.ensureLoaded(key, signal);
+  }
+
+  /**
+   * Sends `items` in slices, one message each, awaiting each before the next, so the main
+   * thread is free between them. Comlink posts the message synchronously inside `send`, so
+   * the time `send` takes is the structured-clone cost; slice sizes adapt to keep it near
+   * {@link SLICE_BUDGET_MS} (unless a fixed `transferChunk` was configured). An empty list is
+   * sent as one empty slice, so `first` is always seen.
+   */
+  private async sendInSlices<T>(
+    items: readonly T[],
+    send: (slice: T[], first: boolean) => Promise<unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    let size = this.transferChunk ?? INITIAL_SLICE;
+    let i = 0;
+    do {
+      if (signal?.aborted === true) throw abortError();
+      const slice = items.slice(i, i + size);
+      const t0 = performance.now();
+      const pending = send(slice, i === 0);
+      const spent = performance.now() - t0;
+      await pending;
+      i += slice.length;
+      if (this.transferChunk === undefined) {
+        const ideal = (size * SLICE_BUDGET_MS) / Math.max(spent, 0.25);
+        size = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.min(ideal, size * 2))));
+      }
+    } while (i < items.length);
   }
 
   private async api(): Promise<Api> {

@@ -6,6 +6,8 @@
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import type { Plugin } from 'vite';
+import { makeQuoteRows } from '../../fixtures/quote-rows';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -26,6 +28,23 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Serves generated quotation rows as JSON, standing in for the server's report endpoint. */
+export const QUOTE_ROWS_PATH = '/__harness/quote-rows.json';
+
+function quoteRowsEndpoint(): Plugin {
+  return {
+    name: 'core-harness-quote-rows',
+    configureServer(server) {
+      server.middlewares.use(QUOTE_ROWS_PATH, (req, res) => {
+        const query = new URL(req.url ?? '', 'http://harness').searchParams;
+        const rows = makeQuoteRows(Number(query.get('n') ?? 1000), Number(query.get('seed') ?? 42));
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(rows));
+      });
+    },
+  };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,6 +80,7 @@ export async function startHarnessServer(): Promise<HarnessServer> {
       include: ['comlink', 'date-fns', '@date-fns/tz'],
     },
     worker: { format: 'es' },
+    plugins: [quoteRowsEndpoint()],
   });
   await server.listen();
   return {
