@@ -345,13 +345,25 @@ class CsvByteWriter {
     let whole = Math.floor(v / 100);
     const rest = v - whole * 100;
     let digits = 1;
-    for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
-    let q = p + digits - 1;
-    do {
-      const next = Math.floor(whole / 10);
-      buf[q--] = 48 + (whole - next * 10);
-      whole = next;
-    } while (whole > 0);
+    let q: number;
+    if (whole <= 0x7fffffff) {
+      // Int32 fast path (any amount below 2.1 billion): `| 0` instead of Math.floor.
+      for (let w = whole; w >= 10; w = (w / 10) | 0) digits++;
+      q = p + digits - 1;
+      do {
+        const next = (whole / 10) | 0;
+        buf[q--] = 48 + (whole - next * 10);
+        whole = next;
+      } while (whole > 0);
+    } else {
+      for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+      q = p + digits - 1;
+      do {
+        const next = Math.floor(whole / 10);
+        buf[q--] = 48 + (whole - next * 10);
+        whole = next;
+      } while (whole > 0);
+    }
     p += digits;
     buf[p++] = 46;
     const tens = Math.floor(rest / 10);

@@ -167,6 +167,11 @@ describe('quote report CSV (spec §5, §9)', () => {
     expect(csvMoney(5)).toBe('0.05');
     expect(csvMoney(123_456_789)).toBe('1234567.89');
     expect(csvMoney(-150)).toBe('-1.50');
+    // The byte writer agrees, above and below the int32 range of whole units.
+    const big = row({ precioLista: m(987_654_321_012), descuento: m(7) });
+    const out = buildQuoteReportCsv([big], admin, now);
+    if (out.kind !== 'report') throw new Error('expected a report');
+    expect(records(out.csv)[1]!.slice(7, 9)).toEqual(['9876543210.12', '0.07']);
   });
 
   it('chunks carry progress and concatenate to the whole report', () => {
