@@ -164,7 +164,6 @@ export const sessionMachine = setup({
   states: {
     /** Looking for a signed-in user; the guard logs out after `sessionGrace`. */
     resolving: {
-      tags: ['checking'],
       initial: 'checking',
       after: {
         sessionGrace: {
@@ -185,6 +184,7 @@ export const sessionMachine = setup({
       },
       states: {
         checking: {
+          tags: ['checking'],
           invoke: {
             src: 'checkSession',
             onDone: [
@@ -200,6 +200,7 @@ export const sessionMachine = setup({
           },
         },
         loadingUser: {
+          tags: ['checking'],
           invoke: {
             src: 'loadUser',
             input: ({ context }) => ({ id: context.accountId ?? '' }),
@@ -239,8 +240,8 @@ export const sessionMachine = setup({
             },
           },
         },
-        /** No session on the server: the login form may still be used while the guard waits. */
-        awaitingUser: {},
+        /** No session on the server: signed out, the login form may be used while the guard waits. */
+        awaitingUser: { tags: ['signedOut'] },
       },
     },
 

@@ -102,7 +102,7 @@ export function SettingsModal({
         className={css({
           fontSize: 'sm',
           color: 'muted',
-          borderTop: '1px solid',
+          borderTopWidth: '1px',
           borderColor: 'border',
           pt: 4,
         })}

@@ -40,6 +40,8 @@ export interface NavProps {
 interface NavEntry {
   id: SidebarItem;
   label: string;
+  /** The label of the bottom bar, where seven items share a phone's width. */
+  short: string;
   icon: ReactNode;
   href?: string;
   onClick?: () => void;
@@ -60,7 +62,11 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
     inCorporate: Boolean(corporate),
   });
   const clientsLabel = corporate?.etiquetasClientes?.[currentLanguage()] || t('nav.clients');
-  const entries = items.map((id): NavEntry => {
+  const entries = items.map((id) => {
+    const entry = entryFor(id);
+    return { ...entry, short: t(`nav.short.${id}`, { defaultValue: entry.label }) };
+  });
+  function entryFor(id: SidebarItem): Omit<NavEntry, 'short'> {
     switch (id) {
       case 'home':
         return {
@@ -113,7 +119,7 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
         throw new Error(`unknown sidebar item ${String(unhandled)}`);
       }
     }
-  });
+  }
   return { entries, active: activeSidebarItem(pathname, corporate?.slug) };
 }
 
@@ -141,21 +147,27 @@ function NavItem({
   entry,
   active,
   className,
+  compact = false,
 }: {
   entry: NavEntry;
   active: boolean;
   className: string;
+  compact?: boolean;
 }) {
+  const text = compact ? entry.short : entry.label;
   const content = (
     <>
       {entry.icon}
-      <span>{entry.label}</span>
+      <span>{text}</span>
     </>
   );
+  // The full name stays the accessible name when the visible label is the short one.
+  const name = text === entry.label ? undefined : entry.label;
   if (entry.href) {
     return (
       <AppLink
         href={entry.href}
+        aria-label={name}
         aria-current={active ? 'page' : undefined}
         data-nav={entry.id}
         className={cx(itemBase, className)}
@@ -167,6 +179,7 @@ function NavItem({
   return (
     <button
       type="button"
+      aria-label={name}
       onClick={entry.onClick}
       data-nav={entry.id}
       className={cx(itemBase, className)}
@@ -274,10 +287,12 @@ export function BottomNav(props: NavProps) {
   const { t } = useTranslation('shell');
   const { entries, active } = useNavEntries(props);
   const barItem = css({
-    flex: '1 0 auto',
-    minW: '60px',
+    flex: '1 1 0',
+    minW: 0,
     minH: '60px',
-    px: 1,
+    px: 0.5,
+    fontSize: '10px',
+    '& span': { maxW: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     opacity: 0.8,
     borderRadius: 0,
     '&[aria-current=page]': {
@@ -304,7 +319,13 @@ export function BottomNav(props: NavProps) {
       })}
     >
       {entries.map((entry) => (
-        <NavItem key={entry.id} entry={entry} active={active === entry.id} className={barItem} />
+        <NavItem
+          key={entry.id}
+          entry={entry}
+          active={active === entry.id}
+          className={barItem}
+          compact
+        />
       ))}
     </nav>
   );

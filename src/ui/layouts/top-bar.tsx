@@ -44,7 +44,7 @@ export function TopBar({ corporate }: { corporate: Corporate | null }) {
         px: { base: 4, md: 6 },
         py: 2,
         bg: 'topbar',
-        borderBottom: '1px solid',
+        borderBottomWidth: '1px',
         borderColor: 'border',
       })}
     >

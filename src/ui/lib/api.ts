@@ -50,6 +50,8 @@ export interface ApiOptions {
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sees the successful response before its body is returned (headers such as `X-Next-Cursor`). */
+  onResponse?: (res: Response) => void;
 }
 
 /** `/api/<name>?<params>` for a call name (`wsObtenerDesarrollos`) or a path (`/api/users/1`). */
@@ -134,6 +136,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   ) {
     throw errorFromBody(res.status, body);
   }
+  options.onResponse?.(res);
   return body as T;
 }
 

@@ -135,8 +135,9 @@ describe('session machine: checking', () => {
     });
     await flush();
     expect(actor.getSnapshot().matches({ resolving: 'awaitingUser' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
     clock.increment(2999);
-    expect(actor.getSnapshot().hasTag('checking')).toBe(true);
+    expect(actor.getSnapshot().matches({ resolving: 'awaitingUser' })).toBe(true);
     expect(spies.signOut).not.toHaveBeenCalled();
     clock.increment(1);
     expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);

@@ -31,7 +31,7 @@ function Users() {
     gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' },
     gap: 1,
     py: 3,
-    borderTop: '1px solid',
+    borderTopWidth: '1px',
     borderColor: 'border',
   });
   const term = css({ fontSize: 'sm', color: 'muted' });

@@ -1,0 +1,291 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'Vitrina2026!';
+const shots = 'tests/e2e/__screenshots__';
+
+async function signIn(page: Page, email: string, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+const accounts: { email: string; lands: string; title: RegExp }[] = [
+  {
+    email: 'admin@vitrina.demo',
+    lands: '/corporativos/grupo-horizonte',
+    title: /Dashboard \| Grupo Horizonte/,
+  },
+  {
+    email: 'gerente@vitrina.demo',
+    lands: '/corporativos/grupo-horizonte',
+    title: /Dashboard \| Grupo Horizonte/,
+  },
+  {
+    email: 'asesor@vitrina.demo',
+    lands: '/corporativos/grupo-horizonte',
+    title: /Dashboard \| Grupo Horizonte/,
+  },
+  {
+    email: 'asesor2@vitrina.demo',
+    lands: '/corporativos/grupo-horizonte',
+    title: /Dashboard \| Grupo Horizonte/,
+  },
+  {
+    email: 'hostess@vitrina.demo',
+    lands: '/corporativos/grupo-horizonte/eventos',
+    title: /Dashboard \| Grupo Horizonte/,
+  },
+  {
+    email: 'broker@vitrina.demo',
+    lands: '/corporativos/grupo-horizonte',
+    title: /Dashboard \| Grupo Horizonte/,
+  },
+  {
+    email: 'asesor.pacifico@vitrina.demo',
+    lands: '/corporativos/desarrollos-pacifico',
+    title: /Dashboard \| Desarrollos Pacífico/,
+  },
+];
+
+test.describe('sign in, land, reload, sign out', () => {
+  for (const account of accounts) {
+    test(`${account.email} lands on ${account.lands}`, async ({ page }) => {
+      await signIn(page, account.email);
+      await expect(page).toHaveURL(account.lands);
+      await expect(page.getByTestId('page-title')).toHaveText(account.title);
+      const name = account.email.split('@')[0]!;
+      await page.screenshot({ path: `${shots}/landing-${name}.png`, fullPage: true });
+
+      // Reload stays signed in, on the same page.
+      await page.reload();
+      await expect(page).toHaveURL(account.lands);
+      await expect(page.getByTestId('page-title')).toHaveText(account.title);
+      expect(await page.evaluate(() => localStorage.getItem('vitrina:auth'))).not.toBeNull();
+
+      // Sign out clears everything: the server session, the stored auth item, the screen.
+      await page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('button', { name: 'Cerrar sesión' })
+        .click();
+      await expect(page.getByTestId('logout-loading')).toBeVisible();
+      await expect(page).toHaveURL('/login');
+      await expect(page.getByTestId('logout-loading')).toBeHidden();
+      expect(await page.evaluate(() => localStorage.getItem('vitrina:auth'))).toBeNull();
+      expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+      // The protected page now shows the login prompt instead of its content.
+      await page.goto(account.lands);
+      await expect(
+        page.getByRole('heading', { name: 'Inicia sesión para continuar' }),
+      ).toBeVisible();
+      await expect(page.getByTestId('page-title')).toHaveCount(0);
+      // …and the session guard sends the visitor to /login after 3 seconds.
+      await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(account.lands)}`, {
+        timeout: 8000,
+      });
+    });
+  }
+
+  test('the hostess sees Events instead of the standard items; the manager sees Users', async ({
+    page,
+  }) => {
+    await signIn(page, 'hostess@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte/eventos');
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('link', { name: 'Eventos' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(nav.getByRole('link', { name: 'Mis clientes' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Desarrollos' })).toHaveCount(0);
+    await expect(page.getByText('No hay citas programadas')).toBeVisible();
+    await expect(page.getByText('Showroom Alameda')).toBeVisible();
+    await page.screenshot({ path: `${shots}/events-hostess.png`, fullPage: true });
+  });
+
+  test('users page shows the own profile; Users item only with user permissions', async ({
+    page,
+  }) => {
+    await signIn(page, 'gerente@vitrina.demo');
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Usuarios' }).click();
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte/usuarios');
+    await expect(page.getByTestId('user-role')).toHaveText('Gerente de ventas');
+    await expect(page.getByText('Generar el reporte de cotizaciones')).toBeVisible();
+    await page.screenshot({ path: `${shots}/users-gerente.png`, fullPage: true });
+
+    await page.context().clearCookies();
+    await signIn(page, 'asesor@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+    await expect(nav.getByRole('link', { name: 'Desarrollos' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+    // One corporate: no corporate switch.
+    await expect(nav.getByRole('button', { name: 'Cambiar corporativo' })).toHaveCount(0);
+  });
+
+  test('a wrong password shows the uniform message and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill('asesor@vitrina.demo');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El correo o la contraseña no son correctos');
+    await expect(page).toHaveURL('/login');
+    await page.screenshot({ path: `${shots}/login-error.png`, fullPage: true });
+  });
+
+  test('a redirect query wins after sign-in', async ({ page }) => {
+    await signIn(
+      page,
+      'admin@vitrina.demo',
+      '/login?redirect=%2Fcorporativos%2Fdesarrollos-pacifico%2Fusuarios',
+    );
+    await expect(page).toHaveURL('/corporativos/desarrollos-pacifico/usuarios');
+  });
+
+  test('a signed-out visit to a corporate page shows the login prompt, then goes to /login with the redirect', async ({
+    page,
+  }) => {
+    await page.goto('/corporativos/grupo-horizonte/eventos');
+    await expect(page).toHaveURL('/login?redirect=%2Fcorporativos%2Fgrupo-horizonte%2Feventos', {
+      timeout: 8000,
+    });
+    await expect(page.getByTestId('logout-loading')).toBeHidden();
+    await page.screenshot({ path: `${shots}/login.png`, fullPage: true });
+    await page.getByLabel('Correo electrónico').fill('hostess@vitrina.demo');
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte/eventos');
+  });
+});
+
+test('corporates list: approved ones open, pending ones are disabled with "Falta aprobación"', async ({
+  page,
+}) => {
+  await signIn(page, 'broker@vitrina.demo');
+  await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+  await page.goto('/corporativos');
+  await expect(page.getByRole('link', { name: 'Grupo Horizonte' })).toBeVisible();
+  await expect(page.getByText('Falta aprobación')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Desarrollos Pacífico' })).toHaveCount(0);
+  await expect(page.getByTestId('logo-placeholder')).toBeVisible();
+  await page.screenshot({ path: `${shots}/corporates-broker.png`, fullPage: true });
+});
+
+test('the 403 page for a non-member, with the corporate switch', async ({ page }) => {
+  await signIn(page, 'asesor.pacifico@vitrina.demo');
+  await expect(page).toHaveURL('/corporativos/desarrollos-pacifico');
+  await page.goto('/corporativos/grupo-horizonte');
+  await expect(
+    page.getByRole('heading', { name: 'No tienes permisos para ver el corporativo' }),
+  ).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Selecciona un corporativo' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('id', 'select_corporate');
+  await page.screenshot({ path: `${shots}/forbidden.png`, fullPage: true });
+  await dialog.getByRole('button', { name: /Desarrollos Pacífico/ }).click();
+  await expect(page).toHaveURL('/corporativos/desarrollos-pacifico');
+});
+
+test('language toggle only for grupo-horizonte (multiIdioma); English switches back to Spanish elsewhere', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@vitrina.demo');
+  await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+  const toggle = page.getByTestId('language-toggle');
+  await expect(toggle).toHaveText('EN');
+  await toggle.click();
+  await expect(toggle).toHaveText('ES');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My clients' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hello, Ana' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/home-admin-en.png`, fullPage: true });
+
+  // desarrollos-pacifico has no multiIdioma: no toggle, and the interface switches to Spanish.
+  await page.getByLabel('Corporate', { exact: true }).selectOption('desarrollos-pacifico');
+  await expect(page).toHaveURL('/corporativos/desarrollos-pacifico');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Inicio' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('language-toggle')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+});
+
+test('settings persist across a reload; Escape closes the modal and focus stays inside while open', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@vitrina.demo');
+  await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('button', { name: 'Configuraciones' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Configuraciones' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('app-version')).toHaveText(/\d+\.\d+\.\d+/);
+  await dialog.getByLabel('Pies cuadrados (ft²)').check();
+  await dialog.getByLabel('Moneda').selectOption('USD');
+  await page.screenshot({ path: `${shots}/settings.png` });
+  // Focus is trapped: tabbing many times never leaves the dialog.
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await nav.getByRole('button', { name: 'Configuraciones' }).click();
+  await expect(dialog.getByLabel('Pies cuadrados (ft²)')).toBeChecked();
+  await expect(dialog.getByLabel('Moneda')).toHaveValue('USD');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // One currency only (desarrollos-pacifico): no currency choice.
+  await page.goto('/corporativos/desarrollos-pacifico');
+  await nav.getByRole('button', { name: 'Configuraciones' }).click();
+  await expect(dialog.getByLabel('Pies cuadrados (ft²)')).toBeChecked();
+  await expect(dialog.getByLabel('Moneda')).toHaveCount(0);
+});
+
+test('corporate colours re-theme the layout', async ({ page }) => {
+  await signIn(page, 'admin@vitrina.demo');
+  await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+  const sidebarColour = () =>
+    page.locator('aside').evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect.poll(sidebarColour).toBe('rgb(15, 42, 68)');
+  await page.goto('/corporativos/desarrollos-pacifico');
+  await expect(page.getByTestId('page-title')).toHaveText(/Desarrollos Pacífico/);
+  await expect.poll(sidebarColour).toBe('rgb(12, 74, 69)');
+});
+
+test.describe('mobile layout at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the sidebar becomes a bottom navigation bar with the same items', async ({ page }) => {
+    await signIn(page, 'admin@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+    await expect(page.locator('aside')).toBeHidden();
+    const bar = page.getByTestId('bottom-nav');
+    await expect(bar).toBeVisible();
+    for (const name of ['Inicio', 'Mis clientes', 'Desarrollos', 'Usuarios'])
+      await expect(bar.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Cambiar corporativo', 'Configuraciones', 'Cerrar sesión'])
+      await expect(bar.getByRole('button', { name })).toBeAttached();
+    const box = await bar.boundingBox();
+    expect(box && box.y + box.height).toBeCloseTo(844, 0);
+    await page.screenshot({ path: `${shots}/mobile-home.png`, fullPage: false });
+    await bar.getByRole('button', { name: 'Cambiar corporativo' }).click();
+    await expect(page.getByRole('dialog', { name: 'Selecciona un corporativo' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/mobile-switch.png` });
+    await page.keyboard.press('Escape');
+    await page.goto('/login');
+  });
+
+  test('login on a phone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/mobile-login.png` });
+  });
+});
