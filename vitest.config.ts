@@ -12,6 +12,7 @@ export default defineConfig({
             'src/**/*.test.ts',
           ],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,6 +24,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own databases; two cores, so keep it to two at a time.
           maxWorkers: 2,
+          // Unit and property tests run first, then these.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
