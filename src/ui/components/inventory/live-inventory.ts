@@ -23,6 +23,7 @@ export interface LiveChange {
   idUnidad?: string;
   status?: string;
   precio?: number;
+  idLead?: string;
 }
 
 function patchUnits(client: QueryClient, idUnidad: string, patch: (unit: Unit) => Unit): boolean {
@@ -68,6 +69,18 @@ export function applyLiveChange(client: QueryClient, change: LiveChange): void {
 let source: EventSource | null = null;
 let users = 0;
 const clients = new Set<QueryClient>();
+const changeListeners = new Set<(change: LiveChange, client: QueryClient) => void>();
+
+/**
+ * Lets another feature read the same stream (the leads' `Lead…` changes): the listener hears
+ * every change while some page keeps the stream open with {@link useInventoryLive}.
+ */
+export function onLiveChange(listener: (change: LiveChange, client: QueryClient) => void) {
+  changeListeners.add(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
+}
 
 function open() {
   if (source || typeof EventSource === 'undefined') return;
@@ -79,7 +92,10 @@ function open() {
     } catch {
       return;
     }
-    for (const client of clients) applyLiveChange(client, change);
+    for (const client of clients) {
+      applyLiveChange(client, change);
+      for (const listener of changeListeners) listener(change, client);
+    }
   });
   // After a reconnection, what changed meanwhile is unknown: read the units again.
   let opened = false;

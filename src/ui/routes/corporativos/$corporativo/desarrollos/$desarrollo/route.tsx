@@ -50,6 +50,7 @@ const DEVELOPMENT_PAGES = [
   'material-visual',
   'comparador',
   'cotizacion',
+  'registro-clientes',
 ] as const;
 
 function DevelopmentLayout() {

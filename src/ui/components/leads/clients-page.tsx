@@ -1,0 +1,379 @@
+/**
+ * The clients page (`/corporativos/{slug}/clientes`, spec §2 and §4): the corporate's leads in the
+ * viewer's scope, newest first, in a virtualised list that reads further pages as it scrolls (so
+ * 100,000 leads scroll like 100); search-as-you-type over name, email and phone (server side,
+ * debounced), filters by status, development and — for `alcanceLeads = Todos` — adviser. The
+ * selected lead opens beside the list (the child route), deep-linkable.
+ */
+
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css, cx } from 'styled-system/css';
+import type { Lead } from '../../../core/lead';
+import type { LeadStatus } from '../../../core/types';
+import { currentLanguage } from '../../i18n';
+import { useCorporateContext } from '../../layouts/corporate-context';
+import { AppLink } from '../app-link';
+import { Modal } from '../modal';
+import { button, card } from '../styles';
+import { developmentsQuery } from '../inventory/inventory-data';
+import { LeadCaptureForm } from './lead-capture-form';
+import { fieldInput, fieldLabel } from './lead-fields';
+import {
+  adviserName,
+  advisersQuery,
+  leadStatusesQuery,
+  useLeadList,
+  useLeadsLive,
+} from './lead-queries';
+import type { LeadListFilters } from './lead-source';
+import { leadPath } from './paths';
+import { StatusBadge } from './status-badge';
+import { useRouter } from '@tanstack/react-router';
+
+/** Search waits this long after the last keystroke (search-as-you-type without a call per key). */
+export const SEARCH_DEBOUNCE_MS = 250;
+const ROW_HEIGHT = 76;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function LeadRow({
+  lead,
+  href,
+  selected,
+  statuses,
+  developmentName,
+  ownerName,
+  date,
+}: {
+  lead: Lead;
+  href: string;
+  selected: boolean;
+  statuses: Map<string, LeadStatus>;
+  developmentName: string | null;
+  ownerName: string | null;
+  date: string;
+}) {
+  const contact = [lead.email, lead.celular ?? lead.telefono].filter(Boolean).join(' · ');
+  return (
+    <AppLink
+      href={href}
+      aria-current={selected ? 'page' : undefined}
+      data-testid="lead-row"
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: '1fr auto',
+        alignItems: 'center',
+        gap: 2,
+        h: `${ROW_HEIGHT - 6}px`,
+        px: 4,
+        borderRadius: 'lg',
+        color: 'text',
+        textDecoration: 'none',
+        border: '1px solid transparent',
+        _hover: { bg: 'rgba(0,0,0,0.03)' },
+        _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '-2px' },
+        '&[aria-current="page"]': { bg: 'rgba(31,111,235,0.08)', borderColor: 'primary' },
+      })}
+    >
+      <span className={css({ minW: 0 })}>
+        <span
+          className={css({
+            display: 'block',
+            fontWeight: 'semibold',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          })}
+        >
+          {`${lead.nombre} ${lead.apellidos}`.trim()}
+        </span>
+        <span
+          className={css({
+            display: 'block',
+            fontSize: 'sm',
+            color: 'muted',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          })}
+        >
+          {[contact, developmentName, ownerName].filter(Boolean).join(' · ') || '—'}
+        </span>
+      </span>
+      <span
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-end',
+          gap: 1,
+        })}
+      >
+        <StatusBadge status={lead.status ? statuses.get(lead.status) : undefined} />
+        <span className={css({ fontSize: 'xs', color: 'muted', whiteSpace: 'nowrap' })}>
+          {date}
+        </span>
+      </span>
+    </AppLink>
+  );
+}
+
+export function ClientsPage({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation('leads');
+  const { corporate, role } = useCorporateContext();
+  const router = useRouter();
+  const manager = role?.permisosLeads.alcanceLeads === 'Todos';
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [desarrollo, setDesarrollo] = useState('');
+  const [idVendedor, setIdVendedor] = useState('');
+  const [creating, setCreating] = useState(false);
+  const q = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const filters: LeadListFilters = { q, status, desarrollo, idVendedor: manager ? idVendedor : '' };
+  const list = useLeadList(corporate, filters);
+  useLeadsLive(corporate);
+
+  const statuses = useQuery(leadStatusesQuery(corporate.id));
+  const developments = useQuery(developmentsQuery(corporate.id));
+  const advisers = useQuery({ ...advisersQuery(corporate.id), enabled: manager });
+  const statusById = useMemo(
+    () => new Map((statuses.data ?? []).map((s) => [s.id, s])),
+    [statuses.data],
+  );
+  const developmentById = useMemo(
+    () => new Map((developments.data ?? []).map((d) => [d.id, d.nombre])),
+    [developments.data],
+  );
+  const adviserById = useMemo(
+    () => new Map((advisers.data ?? []).map((a) => [a.id, adviserName(a)])),
+    [advisers.data],
+  );
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }),
+    [i18n.language],
+  );
+
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const base = `/corporativos/${corporate.slug}/clientes`;
+  const selectedId = pathname.startsWith(`${base}/`)
+    ? decodeURIComponent(pathname.slice(base.length + 1).split('/')[0] ?? '')
+    : null;
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = list.leads;
+  const count = rows.length + (list.hasNextPage ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (lastIndex >= rows.length - 20) list.loadMore();
+  }, [lastIndex, rows.length, list]);
+
+  const title = corporate.etiquetasClientes?.[currentLanguage()] || t('title');
+  const filtered = Boolean(q.trim() || status || desarrollo || (manager && idVendedor));
+
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', lg: 'minmax(22rem, 30rem) 1fr' },
+        gap: 4,
+        maxW: '110rem',
+        mx: 'auto',
+      })}
+    >
+      <section
+        aria-labelledby="clients-title"
+        className={cx(
+          card(),
+          css({
+            p: 4,
+            display: selectedId ? { base: 'none', lg: 'flex' } : 'flex',
+            flexDirection: 'column',
+            gap: 3,
+            h: { lg: 'calc(100vh - 7.5rem)' },
+            minH: '28rem',
+          }),
+        )}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: 3 })}>
+          <h2 id="clients-title" className={css({ fontSize: 'xl', fontWeight: 'bold', flex: 1 })}>
+            {title}
+          </h2>
+          <button type="button" className={button()} onClick={() => setCreating(true)}>
+            {t('list.new')}
+          </button>
+        </div>
+        <div role="search" className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}>
+          <label className={css({ display: 'block' })}>
+            <span className={css({ srOnly: true })}>{t('list.searchLabel')}</span>
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('list.searchPlaceholder')}
+              className={fieldInput}
+            />
+          </label>
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: manager ? 'repeat(3, 1fr)' : 'repeat(2, 1fr)',
+              gap: 2,
+            })}
+          >
+            <FilterSelect
+              label={t('list.filterStatus')}
+              value={status}
+              onChange={setStatus}
+              all={t('list.allStatuses')}
+              options={(statuses.data ?? []).map((s) => ({ value: s.id, label: s.nombre }))}
+            />
+            <FilterSelect
+              label={t('list.filterDevelopment')}
+              value={desarrollo}
+              onChange={setDesarrollo}
+              all={t('list.allDevelopments')}
+              options={(developments.data ?? []).map((d) => ({ value: d.id, label: d.nombre }))}
+            />
+            {manager ? (
+              <FilterSelect
+                label={t('list.filterAdviser')}
+                value={idVendedor}
+                onChange={setIdVendedor}
+                all={t('list.allAdvisers')}
+                options={(advisers.data ?? []).map((a) => ({
+                  value: a.id,
+                  label: adviserName(a),
+                }))}
+              />
+            ) : null}
+          </div>
+        </div>
+        <p aria-live="polite" className={css({ fontSize: 'xs', color: 'muted' })}>
+          {list.isPending
+            ? t('list.loading')
+            : list.isError
+              ? t('list.loadFailed')
+              : t(list.hasNextPage ? 'list.countMore' : 'list.count', { count: rows.length })}
+        </p>
+        <div
+          ref={scroller}
+          data-testid="lead-list"
+          className={css({
+            flex: 1,
+            minH: 0,
+            overflowY: 'auto',
+            h: { base: '60vh', lg: 'auto' },
+            mx: -2,
+          })}
+        >
+          {!list.isPending && rows.length === 0 ? (
+            <p className={css({ p: 6, textAlign: 'center', color: 'muted' })}>
+              {filtered ? t('list.noMatches') : t('list.empty')}
+            </p>
+          ) : null}
+          <ul
+            aria-label={title}
+            className={css({ position: 'relative', listStyle: 'none', px: 2 })}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {items.map((item) => {
+              const lead = rows[item.index];
+              return (
+                <li
+                  key={lead?.id ?? 'loader'}
+                  className={css({ position: 'absolute', left: 2, right: 2, top: 0 })}
+                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                >
+                  {lead ? (
+                    <LeadRow
+                      lead={lead}
+                      href={leadPath(corporate.slug, lead.id)}
+                      selected={lead.id === selectedId}
+                      statuses={statusById}
+                      developmentName={
+                        lead.desarrollo ? (developmentById.get(lead.desarrollo) ?? null) : null
+                      }
+                      ownerName={
+                        manager && lead.idVendedor
+                          ? (adviserById.get(lead.idVendedor) ?? null)
+                          : null
+                      }
+                      date={dateFormat.format(new Date(lead.fechaAlta * 1000))}
+                    />
+                  ) : (
+                    <p className={css({ p: 4, color: 'muted', fontSize: 'sm' })}>
+                      {t('list.loadingMore')}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+      <div className={css({ display: selectedId ? 'block' : { base: 'none', lg: 'block' } })}>
+        {children}
+      </div>
+      {creating ? (
+        <Modal title={t('list.newTitle')} onClose={() => setCreating(false)}>
+          <LeadCaptureForm
+            corporate={corporate}
+            onCreated={(lead) => {
+              setCreating(false);
+              void router.navigate({ href: leadPath(corporate.slug, lead.id) });
+            }}
+          />
+        </Modal>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  all,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  all: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label className={css({ display: 'block', minW: 0 })}>
+      <span className={cx(fieldLabel, css({ fontSize: 'xs', color: 'muted' }))}>{label}</span>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={cx(fieldInput, css({ fontSize: 'sm', minH: 10, px: 2 }))}
+      >
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

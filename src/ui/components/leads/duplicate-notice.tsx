@@ -1,0 +1,152 @@
+/**
+ * The answer to registering someone who already is a lead of the corporate (409 LEAD_DUPLICATE):
+ * the owner's name, as the server gave it. Managers (`alcanceLeads = Todos`) also get the
+ * existing lead and two actions: merge the captured data into it (its empty fields are filled,
+ * an ordinary edit with `leadAnterior`) or reassign it to an adviser.
+ */
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import {
+  LEAD_EDITABLE_FIELDS,
+  leadSearchKeys,
+  normalizeLeadFields,
+  type Lead,
+} from '../../../core/lead';
+import type { Corporate } from '../../../core/types';
+import { useCorporateContext } from '../../layouts/corporate-context';
+import { AppLink } from '../app-link';
+import { button } from '../styles';
+import { SelectField } from './lead-fields';
+import type { LeadFormValues } from './lead-form';
+import { adviserName, advisersQuery, useAssignLead, useUpdateLead } from './lead-queries';
+import { leadSourceFor } from './lead-source';
+import { leadPath } from './paths';
+
+/** The captured values that would fill the existing lead's empty fields. */
+export function mergeChanges(existing: Lead, values: LeadFormValues) {
+  const captured = normalizeLeadFields(values);
+  const changes: Record<string, string> = {};
+  for (const campo of LEAD_EDITABLE_FIELDS) {
+    const value = captured[campo];
+    if (value && !existing[campo]) changes[campo] = value;
+  }
+  return changes;
+}
+
+function useExistingLead(corporate: Corporate, values: LeadFormValues, enabled: boolean) {
+  const keys = leadSearchKeys(normalizeLeadFields(values));
+  const q = keys.email || keys.telefono;
+  return useQuery({
+    queryKey: ['leads', corporate.id, 'duplicate', q],
+    enabled: enabled && q !== '',
+    queryFn: async ({ signal }) => {
+      const page = await leadSourceFor(corporate).list(
+        corporate.id,
+        { q },
+        { cursor: null, limit: 20 },
+        signal,
+      );
+      return (
+        page.leads.find((l) => {
+          const k = leadSearchKeys(l);
+          return (
+            (keys.email !== '' && k.email === keys.email) ||
+            (keys.telefono !== '' && (k.telefono === keys.telefono || k.celular === keys.telefono))
+          );
+        }) ?? null
+      );
+    },
+  });
+}
+
+export function DuplicateNotice({
+  corporate,
+  ownerName,
+  values,
+  onDone,
+}: {
+  corporate: Corporate;
+  ownerName: string;
+  values: LeadFormValues;
+  onDone: (lead: Lead) => void;
+}) {
+  const { t } = useTranslation('leads');
+  const { role } = useCorporateContext();
+  const manager = role?.permisosLeads.alcanceLeads === 'Todos';
+  const existing = useExistingLead(corporate, values, manager);
+  const advisers = useQuery({ ...advisersQuery(corporate.id), enabled: manager });
+  const lead = existing.data ?? null;
+  const update = useUpdateLead(corporate, lead?.id ?? '');
+  const assign = useAssignLead(corporate.id);
+  const [adviser, setAdviser] = useState('');
+
+  const changes = lead ? mergeChanges(lead, values) : {};
+  return (
+    <div
+      data-testid="duplicate-notice"
+      className={css({
+        mt: 5,
+        p: 4,
+        borderRadius: 'lg',
+        border: '1px solid',
+        borderColor: 'highlight',
+        bg: 'rgba(252,163,17,0.08)',
+      })}
+    >
+      <p role="alert" className={css({ fontWeight: 'semibold' })}>
+        {ownerName ? t('duplicate.owner', { nombre: ownerName }) : t('duplicate.unassigned')}
+      </p>
+      {manager && lead ? (
+        <div className={css({ mt: 3, display: 'flex', flexDirection: 'column', gap: 3 })}>
+          <p className={css({ fontSize: 'sm' })}>
+            {t('duplicate.existing', {
+              nombre: `${lead.nombre} ${lead.apellidos}`.trim(),
+            })}{' '}
+            <AppLink href={leadPath(corporate.slug, lead.id)} className={css({ color: 'link' })}>
+              {t('duplicate.open')}
+            </AppLink>
+          </p>
+          <div
+            className={css({ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-end' })}
+          >
+            <button
+              type="button"
+              className={button({ variant: 'ghost' })}
+              disabled={update.isPending || Object.keys(changes).length === 0}
+              onClick={() =>
+                update.mutate({ changes, leadAnterior: lead }, { onSuccess: (l) => onDone(l) })
+              }
+            >
+              {t('duplicate.merge')}
+            </button>
+            <SelectField
+              label={t('duplicate.reassignTo')}
+              value={adviser}
+              onChange={(e) => setAdviser(e.target.value)}
+              emptyLabel={t('duplicate.chooseAdviser')}
+              options={(advisers.data ?? [])
+                .filter((a) => a.id !== lead.idVendedor)
+                .map((a) => ({ value: a.id, label: adviserName(a) }))}
+            />
+            <button
+              type="button"
+              className={button({ variant: 'ghost' })}
+              disabled={!adviser || assign.isPending}
+              onClick={() =>
+                assign.mutate(
+                  { leadId: lead.id, idVendedor: adviser },
+                  { onSuccess: (l) => onDone(l) },
+                )
+              }
+            >
+              {t('duplicate.reassign')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

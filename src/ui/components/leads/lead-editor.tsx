@@ -1,0 +1,324 @@
+/**
+ * The lead's fields, editable. The editor keeps the lead as it was loaded (`base`) and sends it
+ * as `leadAnterior` with the changed fields. If the stored lead changed meanwhile, the server
+ * answers 409 with its current version: the editor shows it field by field beside the user's
+ * values and lets the user reapply their changes on top of it or take the stored version —
+ * nothing is overwritten silently. While the user has not typed anything, a newer version from
+ * the live stream simply replaces the form.
+ */
+
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css, cx } from 'styled-system/css';
+import type { Lead, LeadEditableField } from '../../../core/lead';
+import type { Corporate, LeadStatus } from '../../../core/types';
+import { errorMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { button } from '../styles';
+import { fieldInput, fieldLabel, SelectField, TextField } from './lead-fields';
+import {
+  changesFrom,
+  conflictingFields,
+  fieldErrorsFromApi,
+  formValuesFromLead,
+  hasErrors,
+  validateLeadForm,
+  type LeadFormErrors,
+  type LeadFormValues,
+} from './lead-form';
+import { useUpdateLead } from './lead-queries';
+import { LeadConflictError } from './lead-source';
+import { sectionCard, sectionTitle } from './lead-styles';
+
+/** The form values the user changed relative to `base`. */
+function changedValues(base: Lead, values: LeadFormValues): Partial<LeadFormValues> {
+  const out: Partial<LeadFormValues> = {};
+  for (const campo of Object.keys(changesFrom(base, values)) as LeadEditableField[])
+    out[campo] = values[campo];
+  return out;
+}
+
+const sameValues = (a: LeadFormValues, b: LeadFormValues) =>
+  (Object.keys(a) as LeadEditableField[]).every((k) => a[k] === b[k]);
+
+export function LeadEditor({
+  lead,
+  corporate,
+  statuses,
+  developments,
+}: {
+  lead: Lead;
+  corporate: Corporate;
+  statuses: LeadStatus[];
+  developments: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation('leads');
+  const update = useUpdateLead(corporate, lead.id);
+  const [base, setBase] = useState(lead);
+  const [values, setValues] = useState(() => formValuesFromLead(lead));
+  const [errors, setErrors] = useState<LeadFormErrors>({});
+  const [conflict, setConflict] = useState<Lead | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // A newer version arrived (live stream, another tab's save): take it while nothing is typed.
+  if (lead !== base && !conflict && sameValues(values, formValuesFromLead(base))) {
+    setBase(lead);
+    setValues(formValuesFromLead(lead));
+  }
+
+  const dirty = Object.keys(changesFrom(base, values)).length > 0;
+  const set = (campo: LeadEditableField) => (e: { target: { value: string } }) => {
+    const next = { ...values, [campo]: e.target.value };
+    setValues(next);
+    if (hasErrors(errors)) setErrors(validateLeadForm(next));
+  };
+
+  const save = (against: Lead, edited: LeadFormValues = values) => {
+    setFailure(null);
+    const found = validateLeadForm(edited);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const changes = changesFrom(against, edited);
+    if (Object.keys(changes).length === 0) {
+      setBase(against);
+      setConflict(null);
+      return;
+    }
+    update.mutate(
+      { changes, leadAnterior: against },
+      {
+        onSuccess: (saved) => {
+          setConflict(null);
+          setBase(saved);
+          setValues(formValuesFromLead(saved));
+          toast.success(t('editor.saved'));
+        },
+        onError: (error) => {
+          if (error instanceof LeadConflictError) {
+            setConflict(error.current);
+            return;
+          }
+          const fromServer = fieldErrorsFromApi(error);
+          if (fromServer) setErrors(fromServer);
+          else setFailure(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save(base);
+  };
+
+  const text = (
+    campo: LeadEditableField,
+    extra: { type?: string; inputMode?: 'email' | 'tel' } = {},
+  ) => (
+    <TextField
+      name={campo}
+      label={t(`fields.${campo}`)}
+      value={values[campo]}
+      onChange={set(campo)}
+      error={errors[campo]}
+      required={campo === 'nombre'}
+      aria-required={campo === 'nombre' ? 'true' : undefined}
+      autoComplete="off"
+      {...extra}
+    />
+  );
+
+  return (
+    <section aria-labelledby="lead-editor-title" className={sectionCard}>
+      <h3 id="lead-editor-title" className={sectionTitle}>
+        {t('editor.title')}
+      </h3>
+      {conflict ? (
+        <ConflictPanel
+          base={base}
+          current={conflict}
+          values={values}
+          statuses={statuses}
+          developments={developments}
+          pending={update.isPending}
+          onReapply={() => {
+            // Only the user's own changes go on top of the stored version; fields the user did
+            // not touch keep what the other person saved.
+            const reapplied = { ...formValuesFromLead(conflict), ...changedValues(base, values) };
+            setBase(conflict);
+            setValues(reapplied);
+            save(conflict, reapplied);
+          }}
+          onDiscard={() => {
+            setBase(conflict);
+            setValues(formValuesFromLead(conflict));
+            setConflict(null);
+          }}
+        />
+      ) : null}
+      <form noValidate onSubmit={submit} aria-label={t('editor.title')}>
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+            gap: 4,
+          })}
+        >
+          {text('nombre')}
+          {text('apellidos')}
+          {text('email', { type: 'email', inputMode: 'email' })}
+          {text('telefono', { type: 'tel', inputMode: 'tel' })}
+          {text('celular', { type: 'tel', inputMode: 'tel' })}
+          {text('tipo')}
+          <SelectField
+            name="status"
+            label={t('fields.status')}
+            value={values.status}
+            onChange={set('status')}
+            error={errors.status}
+            emptyLabel={t('fields.noStatus')}
+            options={statuses.map((s) => ({ value: s.id, label: s.nombre }))}
+          />
+          <SelectField
+            name="medioContacto"
+            label={t('fields.medioContacto')}
+            value={values.medioContacto}
+            onChange={set('medioContacto')}
+            error={errors.medioContacto}
+            emptyLabel={t('fields.noChannel')}
+            options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
+          />
+          <SelectField
+            name="desarrollo"
+            label={t('fields.desarrollo')}
+            value={values.desarrollo}
+            onChange={set('desarrollo')}
+            error={errors.desarrollo}
+            emptyLabel={t('fields.noDevelopment')}
+            options={developments}
+            className={css({ md: { gridColumn: 'span 2' } })}
+          />
+          <div className={css({ md: { gridColumn: 'span 2' } })}>
+            <label htmlFor="lead-notas" className={fieldLabel}>
+              {t('fields.notas')}
+            </label>
+            <textarea
+              id="lead-notas"
+              name="notas"
+              rows={3}
+              value={values.notas}
+              onChange={set('notas')}
+              aria-invalid={errors.notas ? true : undefined}
+              className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
+            />
+          </div>
+        </div>
+        {failure ? (
+          <p role="alert" className={css({ mt: 3, color: 'danger' })}>
+            {failure}
+          </p>
+        ) : null}
+        <div className={css({ mt: 4, display: 'flex', justifyContent: 'flex-end', gap: 2 })}>
+          <button
+            type="button"
+            className={button({ variant: 'ghost' })}
+            disabled={!dirty || update.isPending}
+            onClick={() => {
+              setValues(formValuesFromLead(base));
+              setErrors({});
+            }}
+          >
+            {t('editor.reset')}
+          </button>
+          <button type="submit" className={button()} disabled={!dirty || update.isPending}>
+            {update.isPending ? t('editor.saving') : t('editor.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ConflictPanel({
+  base,
+  current,
+  values,
+  statuses,
+  developments,
+  pending,
+  onReapply,
+  onDiscard,
+}: {
+  base: Lead;
+  current: Lead;
+  values: LeadFormValues;
+  statuses: LeadStatus[];
+  developments: { value: string; label: string }[];
+  pending: boolean;
+  onReapply: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation('leads');
+  const mine = Object.keys(changesFrom(base, values)) as LeadEditableField[];
+  const theirs = conflictingFields(base, current);
+  const fields = [...new Set([...theirs, ...mine])];
+  const show = (campo: LeadEditableField, value: string | null) => {
+    if (!value) return t('history.empty');
+    if (campo === 'status') return statuses.find((s) => s.id === value)?.nombre ?? value;
+    if (campo === 'desarrollo') return developments.find((d) => d.value === value)?.label ?? value;
+    return value;
+  };
+  return (
+    <div
+      role="alert"
+      data-testid="lead-conflict"
+      className={css({
+        mb: 4,
+        p: 4,
+        borderRadius: 'lg',
+        border: '1px solid',
+        borderColor: 'highlight',
+        bg: 'rgba(252,163,17,0.08)',
+      })}
+    >
+      <p className={css({ fontWeight: 'semibold', mb: 2 })}>{t('editor.conflictTitle')}</p>
+      <p className={css({ fontSize: 'sm', mb: 3 })}>{t('editor.conflictBody')}</p>
+      <table className={css({ w: '100%', fontSize: 'sm', borderCollapse: 'collapse', mb: 3 })}>
+        <thead>
+          <tr className={css({ textAlign: 'left', '& th': { py: 1, pr: 3, color: 'muted' } })}>
+            <th scope="col">{t('editor.conflictField')}</th>
+            <th scope="col">{t('editor.conflictMine')}</th>
+            <th scope="col">{t('editor.conflictCurrent')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((campo) => (
+            <tr
+              key={campo}
+              className={css({ '& td, & th': { py: 1, pr: 3, verticalAlign: 'top' } })}
+            >
+              <th scope="row" className={css({ textAlign: 'left', fontWeight: 'medium' })}>
+                {t(`fields.${campo}`)}
+              </th>
+              <td>{show(campo, values[campo] || null)}</td>
+              <td>{show(campo, current[campo])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
+        <button type="button" className={button()} disabled={pending} onClick={onReapply}>
+          {t('editor.reapply')}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: 'ghost' })}
+          disabled={pending}
+          onClick={onDiscard}
+        >
+          {t('editor.discard')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Showroom registration (`…/desarrollos/{slug}/registro-clientes`, spec §2): a walk-in client
+ * captured in a few taps on a tablet — large fields and buttons, the development preset, the
+ * channel defaulting to Showroom — then a success screen with "register another".
+ */
+
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css, cx } from 'styled-system/css';
+import type { Lead } from '../../../core/lead';
+import type { Corporate, Development } from '../../../core/types';
+import { AppLink } from '../app-link';
+import { button } from '../styles';
+import { LeadCaptureForm } from './lead-capture-form';
+import { sectionCard } from './lead-styles';
+import { leadPath } from './paths';
+
+export function ShowroomRegistration({
+  corporate,
+  development,
+}: {
+  corporate: Corporate;
+  development: Pick<Development, 'id' | 'nombre'>;
+}) {
+  const { t } = useTranslation('leads');
+  const [registered, setRegistered] = useState<Lead | null>(null);
+  const another = useRef<HTMLButtonElement>(null);
+
+  return (
+    <section
+      aria-labelledby="walk-in-title"
+      className={cx(
+        sectionCard,
+        css({ maxW: '56rem', w: '100%', mx: 'auto', p: { base: 5, md: 8 } }),
+      )}
+    >
+      <h3 id="walk-in-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+        {t('walkIn.title')}
+      </h3>
+      <p className={css({ color: 'muted', mb: 6 })}>
+        {t('walkIn.subtitle', { desarrollo: development.nombre })}
+      </p>
+      {registered ? (
+        <div
+          role="status"
+          data-testid="walk-in-success"
+          className={css({ textAlign: 'center', py: 8 })}
+        >
+          <p
+            aria-hidden="true"
+            className={css({
+              mx: 'auto',
+              mb: 4,
+              w: 16,
+              h: 16,
+              borderRadius: 'full',
+              bg: 'success',
+              color: 'white',
+              display: 'grid',
+              placeItems: 'center',
+              fontSize: '3xl',
+            })}
+          >
+            ✓
+          </p>
+          <p className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: 2 })}>
+            {t('walkIn.success', {
+              nombre: `${registered.nombre} ${registered.apellidos}`.trim(),
+            })}
+          </p>
+          <p className={css({ color: 'muted', mb: 8 })}>{t('walkIn.successHint')}</p>
+          <div
+            className={css({
+              display: 'flex',
+              flexDirection: { base: 'column', md: 'row' },
+              justifyContent: 'center',
+              gap: 3,
+            })}
+          >
+            <button
+              ref={another}
+              type="button"
+              className={cx(button(), css({ minH: 14, fontSize: 'lg', px: 8 }))}
+              onClick={() => setRegistered(null)}
+            >
+              {t('walkIn.another')}
+            </button>
+            <AppLink
+              href={leadPath(corporate.slug, registered.id)}
+              className={cx(button({ variant: 'ghost' }), css({ minH: 14, fontSize: 'lg', px: 8 }))}
+            >
+              {t('walkIn.open')}
+            </AppLink>
+          </div>
+        </div>
+      ) : (
+        <LeadCaptureForm
+          corporate={corporate}
+          developmentId={development.id}
+          large
+          onCreated={(lead) => {
+            setRegistered(lead);
+            queueMicrotask(() => another.current?.focus());
+          }}
+        />
+      )}
+    </section>
+  );
+}
