@@ -5,11 +5,12 @@
 
 import type { ReactNode } from 'react';
 import { TopBarActions } from '../../layouts/corporate-context';
+import { QuoteReportButton } from '../quotes/quote-report-button';
 
 export function DevelopmentsTopBarActions({ children }: { children?: ReactNode }) {
   return (
     <TopBarActions>
-      {/* QUOTATION REPORT SLOT — the quotations feature renders its report button here. */}
+      <QuoteReportButton />
       {children}
     </TopBarActions>
   );

@@ -239,6 +239,7 @@ export function PublicAvailabilityPage({
               display={display}
               prototypeName={protoNames.get(unit.idPrototipo)}
               developmentName={data.desarrollo.nombre}
+              quoteHref={`${publicDevelopmentPath(corporateSlug, developmentSlug, 'cotizacion')}?unidad=${encodeURIComponent(unit.id)}`}
               shareUrl={absoluteUrl(
                 `${publicDevelopmentPath(corporateSlug, developmentSlug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
               )}

@@ -1,0 +1,327 @@
+/**
+ * Saving a quotation to a lead (issue 7): the pinned lead by default, or one chosen from the
+ * adviser's leads, or a new lead created on the spot (one atomic call on the server). Once
+ * saved: a link to the lead, the favourite toggle and the share link (copied with the spec's
+ * toasts, §8).
+ */
+
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { Quotation } from '../../../core/quotation';
+import type { Corporate } from '../../../core/types';
+import { AppLink } from '../app-link';
+import { StarIcon } from '../icons';
+import { button } from '../styles';
+import { absoluteUrl, copyLink } from '../inventory/share-link';
+import { usePinnedLeadId } from './pinned-lead';
+import {
+  createQuotation,
+  leadQuery,
+  leadsQuery,
+  shareQuotation,
+  toggleFavourite,
+  type CreateQuotationBody,
+} from './quotes-data';
+
+type LeadMode = 'pinned' | 'list' | 'new';
+
+const field = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 1,
+  fontSize: 'sm',
+  '& input, & select': {
+    h: 10,
+    px: 3,
+    borderRadius: 'md',
+    border: '1px solid token(colors.border)',
+    bg: 'surface',
+    fontSize: 'sm',
+  },
+});
+
+const radio = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 2,
+  fontSize: 'sm',
+  cursor: 'pointer',
+  py: 1,
+});
+
+/** Where a lead's page is (the leads UI's detail route). */
+export function leadPath(corporateSlug: string, idLead: string) {
+  return `/corporativos/${corporateSlug}/clientes/${encodeURIComponent(idLead)}`;
+}
+
+const fullName = (l: { nombre: string; apellidos?: string | null }) =>
+  `${l.nombre} ${l.apellidos ?? ''}`.trim();
+
+export function SaveQuotation({
+  corporate,
+  body,
+  disabled,
+  onSaved,
+}: {
+  corporate: Pick<Corporate, 'id' | 'slug'>;
+  /** The quotation without its lead. */
+  body: Omit<CreateQuotationBody, 'idLead' | 'nuevoLead'>;
+  disabled: boolean;
+  onSaved: (quotation: Quotation) => void;
+}) {
+  const { t } = useTranslation('quotes');
+  const queryClient = useQueryClient();
+  const pinnedId = usePinnedLeadId();
+  const pinned = useQuery({ ...leadQuery(corporate.id, pinnedId ?? ''), enabled: !!pinnedId });
+  const leads = useQuery(leadsQuery(corporate.id));
+  const [mode, setMode] = useState<LeadMode | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [nuevo, setNuevo] = useState({ nombre: '', apellidos: '', email: '', telefono: '' });
+  const ids = { list: useId(), nombre: useId(), apellidos: useId(), email: useId(), tel: useId() };
+
+  const pinnedLead = pinned.data;
+  const effectiveMode: LeadMode =
+    mode ?? (pinnedLead ? 'pinned' : (leads.data?.length ?? 0) > 0 ? 'list' : 'new');
+  const listChoice = chosen || leads.data?.[0]?.id || '';
+
+  const save = useMutation({
+    mutationFn: () => {
+      const lead: Pick<CreateQuotationBody, 'idLead' | 'nuevoLead'> =
+        effectiveMode === 'pinned' && pinnedLead
+          ? { idLead: pinnedLead.id }
+          : effectiveMode === 'list'
+            ? { idLead: listChoice }
+            : {
+                nuevoLead: {
+                  nombre: nuevo.nombre.trim(),
+                  ...(nuevo.apellidos.trim() ? { apellidos: nuevo.apellidos.trim() } : {}),
+                  ...(nuevo.email.trim() ? { email: nuevo.email.trim() } : {}),
+                  ...(nuevo.telefono.trim() ? { telefono: nuevo.telefono.trim() } : {}),
+                },
+              };
+      return createQuotation(corporate.id, { ...body, ...lead });
+    },
+    onSuccess: (quotation) => {
+      void queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCotizacionesLocales'] });
+      if (effectiveMode === 'new') {
+        void queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerLeads'] });
+      }
+      onSaved(quotation);
+    },
+  });
+
+  const canSubmit =
+    !disabled &&
+    !save.isPending &&
+    (effectiveMode === 'pinned'
+      ? !!pinnedLead
+      : effectiveMode === 'list'
+        ? !!listChoice
+        : nuevo.nombre.trim().length > 0);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canSubmit) save.mutate();
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t('save.title')}
+      className={css({ display: 'flex', flexDirection: 'column', gap: 3 })}
+    >
+      <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: 1 })}>
+        <legend className={css({ fontWeight: 'semibold', mb: 1 })}>{t('save.leadLegend')}</legend>
+        {pinnedLead ? (
+          <label className={radio}>
+            <input
+              type="radio"
+              name="lead-mode"
+              checked={effectiveMode === 'pinned'}
+              onChange={() => setMode('pinned')}
+            />
+            {t('save.pinned', { name: fullName(pinnedLead) })}
+          </label>
+        ) : null}
+        <label className={radio}>
+          <input
+            type="radio"
+            name="lead-mode"
+            checked={effectiveMode === 'list'}
+            onChange={() => setMode('list')}
+            disabled={(leads.data?.length ?? 0) === 0}
+          />
+          {t('save.fromList')}
+        </label>
+        <label className={radio}>
+          <input
+            type="radio"
+            name="lead-mode"
+            checked={effectiveMode === 'new'}
+            onChange={() => setMode('new')}
+          />
+          {t('save.newLead')}
+        </label>
+      </fieldset>
+
+      {effectiveMode === 'list' ? (
+        <div className={field}>
+          <label htmlFor={ids.list}>{t('save.lead')}</label>
+          <select id={ids.list} value={listChoice} onChange={(e) => setChosen(e.target.value)}>
+            {(leads.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {fullName(l)}
+                {l.email ? ` · ${l.email}` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      {effectiveMode === 'new' ? (
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+            gap: 2,
+          })}
+        >
+          <div className={field}>
+            <label htmlFor={ids.nombre}>{t('save.name')}</label>
+            <input
+              id={ids.nombre}
+              required
+              maxLength={120}
+              value={nuevo.nombre}
+              onChange={(e) => setNuevo({ ...nuevo, nombre: e.target.value })}
+            />
+          </div>
+          <div className={field}>
+            <label htmlFor={ids.apellidos}>{t('save.surname')}</label>
+            <input
+              id={ids.apellidos}
+              maxLength={120}
+              value={nuevo.apellidos}
+              onChange={(e) => setNuevo({ ...nuevo, apellidos: e.target.value })}
+            />
+          </div>
+          <div className={field}>
+            <label htmlFor={ids.email}>{t('save.email')}</label>
+            <input
+              id={ids.email}
+              type="email"
+              maxLength={254}
+              value={nuevo.email}
+              onChange={(e) => setNuevo({ ...nuevo, email: e.target.value })}
+            />
+          </div>
+          <div className={field}>
+            <label htmlFor={ids.tel}>{t('save.phone')}</label>
+            <input
+              id={ids.tel}
+              type="tel"
+              maxLength={40}
+              value={nuevo.telefono}
+              onChange={(e) => setNuevo({ ...nuevo, telefono: e.target.value })}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      <button type="submit" className={button()} disabled={!canSubmit}>
+        {save.isPending ? t('save.saving') : t('save.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** A saved quotation: the lead it belongs to, the favourite toggle and the share link. */
+export function SavedQuotation({
+  corporate,
+  quotation,
+  onChange,
+}: {
+  corporate: Pick<Corporate, 'id' | 'slug'>;
+  quotation: Quotation;
+  onChange: (quotation: Quotation) => void;
+}) {
+  const { t } = useTranslation('quotes');
+  const queryClient = useQueryClient();
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const favourite = useMutation({
+    mutationFn: () => toggleFavourite(corporate.id, quotation.id),
+    onSuccess: (r) => {
+      onChange({ ...quotation, esFavorito: r.esFavorito });
+      void queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCotizacionesLocales'] });
+    },
+  });
+  const share = useMutation({
+    mutationFn: () => shareQuotation(corporate.id, quotation.id),
+    onSuccess: async (r) => {
+      const url = absoluteUrl(r.url);
+      setShareUrl(url);
+      await copyLink(url);
+    },
+  });
+  return (
+    <div
+      className={css({ display: 'flex', flexDirection: 'column', gap: 3 })}
+      data-testid="saved-quotation"
+      data-quotation-id={quotation.id}
+    >
+      <p
+        role="status"
+        className={css({
+          p: 3,
+          borderRadius: 'lg',
+          bg: 'rgba(46,125,50,0.1)',
+          color: 'success',
+          fontWeight: 'semibold',
+        })}
+      >
+        {t('save.saved', { name: quotation.nombreCliente })}
+      </p>
+      <AppLink
+        href={leadPath(corporate.slug, quotation.idLead)}
+        className={css({ color: 'link', fontWeight: 'semibold', fontSize: 'sm' })}
+      >
+        {t('save.openLead', { name: quotation.nombreCliente })}
+      </AppLink>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
+        <button
+          type="button"
+          className={`${button({ variant: 'ghost' })} ${css({ '& svg': { w: 5, h: 5 }, '&[aria-pressed="true"] svg': { color: 'highlight' } })}`}
+          aria-pressed={quotation.esFavorito}
+          disabled={favourite.isPending}
+          onClick={() => favourite.mutate()}
+        >
+          <StarIcon filled={quotation.esFavorito} />
+          {t('save.favourite')}
+        </button>
+        <button
+          type="button"
+          className={button()}
+          disabled={share.isPending}
+          onClick={() => share.mutate()}
+        >
+          {t('save.share')}
+        </button>
+      </div>
+      {shareUrl ? (
+        <p className={css({ fontSize: 'sm', wordBreak: 'break-all' })}>
+          <a
+            href={shareUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="share-link"
+            className={css({ color: 'link', fontWeight: 'semibold' })}
+          >
+            {t('save.openShared')}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

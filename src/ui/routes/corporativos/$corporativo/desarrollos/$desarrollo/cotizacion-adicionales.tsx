@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ExtrasPage } from '../../../../../components/quotes/extras-page';
+import {
+  validateQuoteSearch,
+  type QuoteSearch,
+} from '../../../../../components/quotes/quotes-data';
+
+function QuotationExtras() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <ExtrasPage
+      search={search}
+      onSearch={(next: QuoteSearch) => void navigate({ search: next, replace: true })}
+    />
+  );
+}
+
+export const Route = createFileRoute(
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales',
+)({
+  validateSearch: validateQuoteSearch,
+  component: QuotationExtras,
+});

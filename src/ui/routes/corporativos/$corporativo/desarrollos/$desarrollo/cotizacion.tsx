@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { QuotationPage } from '../../../../../components/quotes/quotation-page';
+import {
+  validateQuoteSearch,
+  type QuoteSearch,
+} from '../../../../../components/quotes/quotes-data';
+
+function Quotation() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <QuotationPage
+      search={search}
+      onSearch={(next: QuoteSearch) => void navigate({ search: next, replace: true })}
+    />
+  );
+}
+
+export const Route = createFileRoute(
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion',
+)({
+  validateSearch: validateQuoteSearch,
+  component: Quotation,
+});
