@@ -14,14 +14,20 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as CorporativosIndexRouteImport } from './routes/corporativos/index'
 import { Route as CorporativosCorporativoRouteRouteImport } from './routes/corporativos/$corporativo/route'
 import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corporativos/$corporativo/index'
+import { Route as CorporativosCorporativoClientesRouteRouteImport } from './routes/corporativos/$corporativo/clientes/route'
 import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
 import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
+import { Route as PublicCotizacionTokenRouteImport } from './routes/public/cotizacion/$token'
+import { Route as CorporativosCorporativoClientesIndexRouteImport } from './routes/corporativos/$corporativo/clientes/index'
+import { Route as CorporativosCorporativoClientesLeadRouteImport } from './routes/corporativos/$corporativo/clientes/$lead'
 import { Route as CorporativosCorporativoDesarrollosIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/index'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/route'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/index'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloAmenidadesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloComparadorRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloCompararRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloDepartamentosRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -31,7 +37,9 @@ import { Route as CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRout
 import { Route as CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloPresentacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
 
@@ -62,6 +70,12 @@ const CorporativosCorporativoIndexRoute =
     path: '/',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
+const CorporativosCorporativoClientesRouteRoute =
+  CorporativosCorporativoClientesRouteRouteImport.update({
+    id: '/clientes',
+    path: '/clientes',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
 const CorporativosCorporativoEventosRoute =
   CorporativosCorporativoEventosRouteImport.update({
     id: '/eventos',
@@ -73,6 +87,23 @@ const CorporativosCorporativoUsuariosRoute =
     id: '/usuarios',
     path: '/usuarios',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const PublicCotizacionTokenRoute = PublicCotizacionTokenRouteImport.update({
+  id: '/public/cotizacion/$token',
+  path: '/public/cotizacion/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CorporativosCorporativoClientesIndexRoute =
+  CorporativosCorporativoClientesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => CorporativosCorporativoClientesRouteRoute,
+  } as any)
+const CorporativosCorporativoClientesLeadRoute =
+  CorporativosCorporativoClientesLeadRouteImport.update({
+    id: '/$lead',
+    path: '/$lead',
+    getParentRoute: () => CorporativosCorporativoClientesRouteRoute,
   } as any)
 const CorporativosCorporativoDesarrollosIndexRoute =
   CorporativosCorporativoDesarrollosIndexRouteImport.update({
@@ -114,6 +145,22 @@ const CorporativosCorporativoDesarrollosDesarrolloCompararRoute =
     getParentRoute: () =>
       CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
   } as any)
+const CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute =
+  CorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport.update({
+    id: '/cotizacion',
+    path: '/cotizacion',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute =
+  CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRouteImport.update(
+    {
+      id: '/cotizacion-adicionales',
+      path: '/cotizacion-adicionales',
+      getParentRoute: () =>
+        CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+    } as any,
+  )
 const CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute =
   CorporativosCorporativoDesarrollosDesarrolloDepartamentosRouteImport.update({
     id: '/departamentos',
@@ -179,6 +226,15 @@ const CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute =
     getParentRoute: () =>
       CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
   } as any)
+const CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute =
+  CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRouteImport.update(
+    {
+      id: '/registro-clientes',
+      path: '/registro-clientes',
+      getParentRoute: () =>
+        CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+    } as any,
+  )
 const CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute =
   CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport.update({
     id: '/ubicacion',
@@ -186,6 +242,14 @@ const CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute =
     getParentRoute: () =>
       CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
   } as any)
+const PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute =
+  PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport.update(
+    {
+      id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion',
+      path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
 const PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute =
   PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport.update(
     {
@@ -208,14 +272,20 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
   '/corporativos/': typeof CorporativosIndexRoute
+  '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
+  '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
   '/corporativos/$corporativo/': typeof CorporativosCorporativoIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
+  '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
+  '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -225,8 +295,10 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
@@ -236,11 +308,16 @@ export interface FileRoutesByTo {
   '/corporativos': typeof CorporativosIndexRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
+  '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoIndexRoute
+  '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
+  '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -250,8 +327,10 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
@@ -261,14 +340,20 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
   '/corporativos/': typeof CorporativosIndexRoute
+  '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
+  '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
   '/corporativos/$corporativo/': typeof CorporativosCorporativoIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
+  '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
+  '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -278,8 +363,10 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual': typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion': typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
@@ -290,14 +377,20 @@ export interface FileRouteTypes {
     | '/login'
     | '/corporativos/$corporativo'
     | '/corporativos/'
+    | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
+    | '/public/cotizacion/$token'
     | '/corporativos/$corporativo/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/corporativos/$corporativo/clientes/$lead'
+    | '/corporativos/$corporativo/clientes/'
     | '/corporativos/$corporativo/desarrollos/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -307,8 +400,10 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
   fileRoutesByTo: FileRoutesByTo
@@ -318,11 +413,16 @@ export interface FileRouteTypes {
     | '/corporativos'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
+    | '/public/cotizacion/$token'
     | '/corporativos/$corporativo'
+    | '/corporativos/$corporativo/clientes/$lead'
+    | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/desarrollos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -332,8 +432,10 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
   id:
@@ -342,14 +444,20 @@ export interface FileRouteTypes {
     | '/login'
     | '/corporativos/$corporativo'
     | '/corporativos/'
+    | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
+    | '/public/cotizacion/$token'
     | '/corporativos/$corporativo/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/corporativos/$corporativo/clientes/$lead'
+    | '/corporativos/$corporativo/clientes/'
     | '/corporativos/$corporativo/desarrollos/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -359,8 +467,10 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/'
+    | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
   fileRoutesById: FileRoutesById
@@ -370,6 +480,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   CorporativosCorporativoRouteRoute: typeof CorporativosCorporativoRouteRouteWithChildren
   CorporativosIndexRoute: typeof CorporativosIndexRoute
+  PublicCotizacionTokenRoute: typeof PublicCotizacionTokenRoute
+  PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
 }
@@ -411,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CorporativosCorporativoIndexRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
+    '/corporativos/$corporativo/clientes': {
+      id: '/corporativos/$corporativo/clientes'
+      path: '/clientes'
+      fullPath: '/corporativos/$corporativo/clientes'
+      preLoaderRoute: typeof CorporativosCorporativoClientesRouteRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
     '/corporativos/$corporativo/eventos': {
       id: '/corporativos/$corporativo/eventos'
       path: '/eventos'
@@ -424,6 +543,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/corporativos/$corporativo/usuarios'
       preLoaderRoute: typeof CorporativosCorporativoUsuariosRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/public/cotizacion/$token': {
+      id: '/public/cotizacion/$token'
+      path: '/public/cotizacion/$token'
+      fullPath: '/public/cotizacion/$token'
+      preLoaderRoute: typeof PublicCotizacionTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/corporativos/$corporativo/clientes/': {
+      id: '/corporativos/$corporativo/clientes/'
+      path: '/'
+      fullPath: '/corporativos/$corporativo/clientes/'
+      preLoaderRoute: typeof CorporativosCorporativoClientesIndexRouteImport
+      parentRoute: typeof CorporativosCorporativoClientesRouteRoute
+    }
+    '/corporativos/$corporativo/clientes/$lead': {
+      id: '/corporativos/$corporativo/clientes/$lead'
+      path: '/$lead'
+      fullPath: '/corporativos/$corporativo/clientes/$lead'
+      preLoaderRoute: typeof CorporativosCorporativoClientesLeadRouteImport
+      parentRoute: typeof CorporativosCorporativoClientesRouteRoute
     }
     '/corporativos/$corporativo/desarrollos/': {
       id: '/corporativos/$corporativo/desarrollos/'
@@ -465,6 +605,20 @@ declare module '@tanstack/react-router' {
       path: '/comparar'
       fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
       preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCompararRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+      path: '/cotizacion'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
+      path: '/cotizacion-adicionales'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRouteImport
       parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
     }
     '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': {
@@ -530,12 +684,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImport
       parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
     }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
+      path: '/registro-clientes'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
     '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': {
       id: '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
       path: '/ubicacion'
       fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
       preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport
       parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': {
+      id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+      path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+      fullPath: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+      preLoaderRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': {
       id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -554,10 +722,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface CorporativosCorporativoClientesRouteRouteChildren {
+  CorporativosCorporativoClientesLeadRoute: typeof CorporativosCorporativoClientesLeadRoute
+  CorporativosCorporativoClientesIndexRoute: typeof CorporativosCorporativoClientesIndexRoute
+}
+
+const CorporativosCorporativoClientesRouteRouteChildren: CorporativosCorporativoClientesRouteRouteChildren =
+  {
+    CorporativosCorporativoClientesLeadRoute:
+      CorporativosCorporativoClientesLeadRoute,
+    CorporativosCorporativoClientesIndexRoute:
+      CorporativosCorporativoClientesIndexRoute,
+  }
+
+const CorporativosCorporativoClientesRouteRouteWithChildren =
+  CorporativosCorporativoClientesRouteRoute._addFileChildren(
+    CorporativosCorporativoClientesRouteRouteChildren,
+  )
+
 interface CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren {
   CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute: typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   CorporativosCorporativoDesarrollosDesarrolloComparadorRoute: typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   CorporativosCorporativoDesarrollosDesarrolloCompararRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
+  CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute: typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -567,6 +755,7 @@ interface CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren {
   CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute: typeof CorporativosCorporativoDesarrollosDesarrolloMaterialVisualRoute
   CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute
   CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute: typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
+  CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute: typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   CorporativosCorporativoDesarrollosDesarrolloIndexRoute: typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
 }
@@ -579,6 +768,10 @@ const CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren: Corporativ
       CorporativosCorporativoDesarrollosDesarrolloComparadorRoute,
     CorporativosCorporativoDesarrollosDesarrolloCompararRoute:
       CorporativosCorporativoDesarrollosDesarrolloCompararRoute,
+    CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute:
+      CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute,
+    CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute:
+      CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute,
     CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute:
       CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute,
     CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute:
@@ -597,6 +790,8 @@ const CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren: Corporativ
       CorporativosCorporativoDesarrollosDesarrolloPresentacionRoute,
     CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute:
       CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute,
+    CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute:
+      CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute,
     CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute:
       CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute,
     CorporativosCorporativoDesarrollosDesarrolloIndexRoute:
@@ -609,6 +804,7 @@ const CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren =
   )
 
 interface CorporativosCorporativoRouteRouteChildren {
+  CorporativosCorporativoClientesRouteRoute: typeof CorporativosCorporativoClientesRouteRouteWithChildren
   CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
   CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
@@ -618,6 +814,8 @@ interface CorporativosCorporativoRouteRouteChildren {
 
 const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRouteChildren =
   {
+    CorporativosCorporativoClientesRouteRoute:
+      CorporativosCorporativoClientesRouteRouteWithChildren,
     CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,
@@ -638,6 +836,9 @@ const rootRouteChildren: RootRouteChildren = {
   CorporativosCorporativoRouteRoute:
     CorporativosCorporativoRouteRouteWithChildren,
   CorporativosIndexRoute: CorporativosIndexRoute,
+  PublicCotizacionTokenRoute: PublicCotizacionTokenRoute,
+  PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute:
+    PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute,
   PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute:
     PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute,
   PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute:

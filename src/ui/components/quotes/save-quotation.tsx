@@ -15,7 +15,8 @@ import { AppLink } from '../app-link';
 import { StarIcon } from '../icons';
 import { button } from '../styles';
 import { absoluteUrl, copyLink } from '../inventory/share-link';
-import { usePinnedLeadId } from './pinned-lead';
+import { leadPath } from '../leads/paths';
+import { usePinnedLead } from '../../lib/pinned-lead';
 import {
   createQuotation,
   leadQuery,
@@ -51,11 +52,6 @@ const radio = css({
   py: 1,
 });
 
-/** Where a lead's page is (the leads UI's detail route). */
-export function leadPath(corporateSlug: string, idLead: string) {
-  return `/corporativos/${corporateSlug}/clientes/${encodeURIComponent(idLead)}`;
-}
-
 const fullName = (l: { nombre: string; apellidos?: string | null }) =>
   `${l.nombre} ${l.apellidos ?? ''}`.trim();
 
@@ -73,7 +69,7 @@ export function SaveQuotation({
 }) {
   const { t } = useTranslation('quotes');
   const queryClient = useQueryClient();
-  const pinnedId = usePinnedLeadId();
+  const pinnedId = usePinnedLead().leadId;
   const pinned = useQuery({ ...leadQuery(corporate.id, pinnedId ?? ''), enabled: !!pinnedId });
   const leads = useQuery(leadsQuery(corporate.id));
   const [mode, setMode] = useState<LeadMode | null>(null);
