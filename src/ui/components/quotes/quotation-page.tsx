@@ -393,6 +393,25 @@ function QuotableUnit({
               </select>
             </section>
           ) : null}
+          <section className={panel} aria-labelledby="quote-actions">
+            <h3 id="quote-actions" className={panelTitle}>
+              {t('labels.actions')}
+            </h3>
+            {savedHere ? (
+              <SavedQuotation
+                corporate={corporate}
+                quotation={savedHere}
+                onChange={(q) => setSaved({ key: bodyKey, quotation: q })}
+              />
+            ) : body ? (
+              <SaveQuotation
+                corporate={corporate}
+                body={body}
+                disabled={!figures.data}
+                onSaved={(q) => setSaved({ key: bodyKey, quotation: q })}
+              />
+            ) : null}
+          </section>
         </div>
 
         <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
@@ -415,26 +434,6 @@ function QuotableUnit({
                 {t('page.pricing')}
               </p>
             )}
-          </section>
-
-          <section className={panel} aria-labelledby="quote-actions">
-            <h3 id="quote-actions" className={panelTitle}>
-              {t('labels.actions')}
-            </h3>
-            {savedHere ? (
-              <SavedQuotation
-                corporate={corporate}
-                quotation={savedHere}
-                onChange={(q) => setSaved({ key: bodyKey, quotation: q })}
-              />
-            ) : body ? (
-              <SaveQuotation
-                corporate={corporate}
-                body={body}
-                disabled={!figures.data}
-                onSaved={(q) => setSaved({ key: bodyKey, quotation: q })}
-              />
-            ) : null}
           </section>
         </div>
       </div>

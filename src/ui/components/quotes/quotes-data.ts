@@ -207,12 +207,15 @@ export function formatPercent(fraction: number): string {
 /** A calendar date in the interface language and the corporate's time zone. */
 export function formatDate(iso: string | number | Date, language: string, timeZone?: string) {
   const date = typeof iso === 'number' ? new Date(iso * 1000) : new Date(iso);
+  // A calendar date without a time ('2027-12-15') is that day everywhere, not UTC midnight.
+  const dateOnly = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const zone = dateOnly ? 'UTC' : timeZone;
   try {
     return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
       day: '2-digit',
       month: 'short',
       year: 'numeric',
-      ...(timeZone ? { timeZone } : {}),
+      ...(zone ? { timeZone: zone } : {}),
     }).format(date);
   } catch {
     return date.toISOString().slice(0, 10);

@@ -1,0 +1,370 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const DEV = 'torre-alameda';
+const DEV_PATH = `/corporativos/${CORP}/desarrollos/${DEV}`;
+const SHOTS = 'tests/e2e/__screenshots__';
+const OUT = 'test-results/quotes';
+
+interface ApiUnit {
+  id: string;
+  nombre: string;
+  idCluster: string;
+  status?: string;
+  precio: number;
+}
+
+interface ApiCluster {
+  id: string;
+  nombre: string;
+  unidades: ApiUnit[];
+}
+
+interface ApiScheme {
+  id: string;
+  nombre: string;
+  idCluster?: string;
+  descuento: { porcentaje: number };
+  mensualidades: { porcentaje: number; numeroMensualidades?: number };
+  valido: boolean;
+}
+
+async function signIn(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
+async function alameda(request: APIRequestContext) {
+  const corporate = (await (
+    await request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+  ).json()) as { id: string; zonaHoraria: string };
+  const dev = (await (
+    await request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corporate.id}&slug=${DEV}`)
+  ).json()) as { id: string; opcionales: { id: string; nombre: string; precio: number }[] };
+  const clusters = (await (
+    await request.get(`/api/wsObtenerClusters?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}`)
+  ).json()) as ApiCluster[];
+  return { corporate, dev, clusters };
+}
+
+/** `$1,234,568 MXN` — spec §9 (thousands commas, no decimals, `$`). */
+function money(pesos: number, code = 'MXN'): string {
+  return `$${Math.round(pesos).toLocaleString('en-US')} ${code}`;
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: `${SHOTS}/quotes-${name}.png`, fullPage });
+}
+
+/** dd_mm_yyyy of now in the corporate's time zone (spec §9 file name). */
+function todayParts(timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date());
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('day')}_${get('month')}_${get('year')}`;
+}
+
+test.describe('quotations', () => {
+  test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
+
+  test('adviser quotes a Disponible unit of Torre B with its own 30/70 and an optional, saves it to the pinned lead and shares it; the buyer prints it', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { corporate, dev, clusters } = await alameda(page.request);
+    const towerB = clusters.find((c) => c.nombre === 'Torre B')!;
+    const unit = towerB.unidades.find((u) => u.status === 'Disponible')!;
+    expect(unit).toBeTruthy();
+
+    // The schemes of Torre B: its own 30/70 variant replaces the default one.
+    const schemes = (await (
+      await page.request.get(
+        `/api/wsObtenerEsquemasPago?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}&idCluster=${towerB.id}`,
+      )
+    ).json()) as ApiScheme[];
+    const variant = schemes.find((s) => s.nombre === '30/70')!;
+    expect(variant.idCluster).toBe(towerB.id);
+    expect(variant.descuento.porcentaje).toBe(0.05);
+    expect(variant.mensualidades.numeroMensualidades).toBe(24);
+    const bodega = dev.opcionales.find((o) => o.nombre === 'Bodega')!;
+
+    // Pin a lead of the adviser's.
+    const leadRes = await page.request.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: { nombre: 'Lucía', apellidos: 'Quintero', email: 'lucia.quintero@example.com' },
+    });
+    expect(leadRes.status()).toBe(201);
+    const lead = (await leadRes.json()) as { id: string };
+    await page.addInitScript((id) => {
+      if (!localStorage.getItem('lead-id')) localStorage.setItem('lead-id', id);
+    }, lead.id);
+
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await expect(page.getByRole('heading', { name: `Unidad ${unit.nombre}` })).toBeVisible();
+    const schemesGroup = page.getByRole('group', { name: 'Esquemas' });
+    await schemesGroup.getByRole('radio', { name: /30\/70/ }).check();
+    await expect(schemesGroup.getByText('Variante de la torre')).toBeVisible();
+    await expect(page.getByText('Descuento (5%)')).toBeVisible();
+    await expect(page.getByText('(24 mensualidades)')).toBeVisible();
+
+    // One optional, chosen on cotizacion-adicionales and carried back.
+    await page.getByRole('link', { name: 'Elegir opcionales y extras' }).click();
+    await expect(page).toHaveURL(/cotizacion-adicionales/);
+    await page.getByRole('checkbox', { name: /Bodega/ }).check();
+    await shot(page, 'extras');
+    await page.getByRole('link', { name: 'Volver a la cotización' }).click();
+    await expect(page).toHaveURL(/\/cotizacion\?/);
+
+    // Price after the 5% discount plus the optional (spec §9 discount formula).
+    const finalPrice = unit.precio - unit.precio * 0.05 + bodega.precio;
+    await expect(page.getByTestId('quote-final-price')).toHaveText(money(finalPrice));
+    await expect(
+      page.getByTestId('quote-figures').getByRole('cell', { name: 'Bodega' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('quote-instalments').locator('tbody tr')).toHaveCount(24);
+    // Totals row: the parts add up to the final price (Verificar).
+    await expect(page.getByTestId('quote-parts').locator('tfoot')).toContainText(money(finalPrice));
+    await expect(page.getByLabel('Verificado: las partes suman el precio final')).toBeVisible();
+
+    // Save to the pinned lead (selected by default).
+    await expect(page.getByRole('radio', { name: 'Cliente fijado: Lucía Quintero' })).toBeChecked();
+    await page.getByRole('button', { name: 'Guardar cotización' }).click();
+    await expect(page.getByText('Cotización guardada para Lucía Quintero')).toBeVisible();
+    const favourite = page.getByRole('button', { name: 'Favorita' });
+    await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+    await favourite.click();
+    await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await expect(
+      page.getByText('El link ha sido copiado correctamente al portapapeles'),
+    ).toBeVisible();
+    const shareUrl = (await page.getByTestId('share-link').getAttribute('href'))!;
+    expect(shareUrl).toMatch(/\/public\/cotizacion\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
+    await page.setViewportSize({ width: 1440, height: 1400 });
+    await page.getByRole('heading', { name: `Unidad ${unit.nombre}` }).scrollIntoViewIfNeeded();
+    await shot(page, 'quotation');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The lead's page lists the quotation, newest first.
+    await page.getByRole('link', { name: 'Ver el cliente Lucía Quintero' }).click();
+    const listed = page.getByTestId('lead-quotation').first();
+    await expect(listed).toContainText(unit.nombre);
+    await expect(listed).toContainText(money(finalPrice));
+    await listed.scrollIntoViewIfNeeded();
+    await shot(page, 'lead');
+
+    // The buyer, signed out, opens the link and prints it.
+    const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const buyer = await buyerContext.newPage();
+      await buyer.goto(shareUrl);
+      const doc = buyer.getByTestId('public-quotation');
+      await expect(doc).toBeVisible();
+      await expect(doc.getByTestId('quote-final-price')).toHaveText(money(finalPrice));
+      await expect(doc).toContainText('Lucía Quintero');
+      await expect(doc.locator('img').first()).toBeVisible();
+      await shot(buyer, 'public', true);
+      await buyer.emulateMedia({ media: 'print' });
+      await expect(buyer.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+      await shot(buyer, 'print', true);
+      const pdfPath = `${OUT}/quote.pdf`;
+      await buyer.pdf({ path: pdfPath, format: 'A4', printBackground: true });
+      const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+      expect(text).toContain(unit.nombre);
+      expect(text).toContain(money(finalPrice));
+      expect(text).toContain('Bodega');
+      const pages = text.split('\f').filter((p) => p.trim().length > 0).length;
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(pages).toBeLessThanOrEqual(2);
+
+      // A modified token is refused.
+      await buyer.emulateMedia({ media: 'screen' });
+      const last = shareUrl.at(-1) === 'A' ? 'B' : 'A';
+      await buyer.goto(shareUrl.slice(0, -1) + last);
+      await expect(buyer.getByRole('alert')).toContainText('Enlace no válido');
+      await shot(buyer, 'invalid-link');
+    } finally {
+      await buyerContext.close();
+    }
+  });
+
+  test('a Vendido unit cannot be quoted', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { corporate, clusters } = await alameda(page.request);
+    const sold = clusters.flatMap((c) => c.unidades).find((u) => u.status === 'Vendido')!;
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${sold.id}`);
+    const why = page.getByTestId('not-quotable');
+    await expect(why).toContainText('Esta unidad no se puede cotizar');
+    await expect(why).toContainText('Vendido');
+    await expect(page.getByRole('button', { name: 'Guardar cotización' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Esquemas' })).toHaveCount(0);
+    await shot(page, 'not-quotable');
+    // The server refuses it too.
+    const res = await page.request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
+      data: {
+        idUnidad: sold.id,
+        idEsquema: 'any',
+        divisa: 'MXN',
+        nuevoLead: { nombre: 'Nadie' },
+      },
+    });
+    expect(res.status()).toBe(400);
+    expect(((await res.json()) as { errorCode: string }[])[0]!.errorCode).toBe('UNIT_NOT_QUOTABLE');
+  });
+
+  test('a visitor simulates a quote from the public availability; nothing is saved', async ({
+    page,
+    browser,
+  }) => {
+    // Unit data through a signed-in context; the visitor's page stays signed out.
+    const staff = await browser.newContext();
+    const { clusters } = await (async () => {
+      try {
+        await signIn(staff.request, 'asesor@vitrina.demo');
+        return await alameda(staff.request);
+      } finally {
+        await staff.close();
+      }
+    })();
+    const towerB = clusters.find((c) => c.nombre === 'Torre B')!;
+    const unit = towerB.unidades.filter((u) => u.status === 'Disponible')[1]!;
+    const sold = clusters.flatMap((c) => c.unidades).find((u) => u.status === 'Vendido')!;
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(
+      `/public/corporativos/${CORP}/desarrollos/${DEV}/disponibilidad?unidad=${unit.id}`,
+    );
+    await page.getByTestId('unit-detail').getByRole('link', { name: 'Cotizar' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/public/corporativos/${CORP}/desarrollos/${DEV}/cotizacion\\?unidad=${unit.id}`),
+    );
+    await expect(page.getByRole('heading', { name: `Unidad ${unit.nombre}` })).toBeVisible();
+    await page
+      .getByRole('group', { name: 'Esquemas' })
+      .getByRole('radio', { name: /30\/70/ })
+      .check();
+    await expect(page.getByTestId('quote-final-price')).toHaveText(money(unit.precio * 0.95));
+    await expect(page.getByRole('button', { name: 'Guardar cotización' })).toHaveCount(0);
+    await shot(page, 'simulator');
+
+    await page.goto(`/public/corporativos/${CORP}/desarrollos/${DEV}/cotizacion?unidad=${sold.id}`);
+    await expect(page.getByTestId('not-quotable')).toContainText('Vendido');
+  });
+
+  test('the manager exports the weekly CSV; an adviser without the permission has no button', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'gerente@vitrina.demo');
+    const { corporate, dev, clusters } = await alameda(page.request);
+    // One quotation of the manager's own this week (the adviser's from the first test may be there too).
+    const towerA = clusters.find((c) => c.nombre === 'Torre A')!;
+    const unit = towerA.unidades.find((u) => u.status === 'Disponible')!;
+    const schemes = (await (
+      await page.request.get(
+        `/api/wsObtenerEsquemasPago?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}&idCluster=${towerA.id}`,
+      )
+    ).json()) as ApiScheme[];
+    const created = await page.request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
+      data: {
+        idUnidad: unit.id,
+        idEsquema: schemes.find((s) => s.valido)!.id,
+        divisa: 'MXN',
+        nuevoLead: { nombre: 'Ramiro', apellidos: 'Ortega' },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const rows = (await (
+      await page.request.get(`/api/wsObtenerCotizacionesSemanales?idCorporativo=${corporate.id}`)
+    ).json()) as { nombreUnidad: string; nombreCliente: string; escrituracion: number }[];
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+
+    await page.goto(`/corporativos/${CORP}/desarrollos`);
+    const button = page.getByRole('button', { name: 'Reporte de cotizaciones' });
+    await expect(button).toBeVisible();
+    await shot(page, 'report-button');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe(
+      `Reporte_Cotizaciones_${todayParts(corporate.zonaHoraria)}.csv`,
+    );
+    const path = `${OUT}/${download.suggestedFilename()}`;
+    await download.saveAs(path);
+    const bytes = readFileSync(path);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    const withDeed = rows.some((r) => r.escrituracion !== 0);
+    expect(lines[0]).toBe(
+      [
+        'Fecha',
+        'Asesor',
+        'Cliente',
+        'Desarrollo',
+        'Cluster',
+        'Unidad',
+        'Prototipo',
+        'Precio de lista',
+        'Descuento',
+        'Precio final',
+        'Enganche',
+        'Diferido',
+        'Mensualidades',
+        ...(withDeed ? ['Escrituración'] : []),
+        'Contra entrega',
+      ].join(','),
+    );
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines.some((l) => l.includes(unit.nombre) && l.includes('Ramiro Ortega'))).toBe(true);
+
+    // Headers in the user's language: the same report in English.
+    const englishContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const manager = await englishContext.newPage();
+      await manager.addInitScript(() => localStorage.setItem('vitrina:idioma', 'en'));
+      await signIn(manager.request, 'gerente@vitrina.demo');
+      await manager.goto(`/corporativos/${CORP}/desarrollos`);
+      const [english] = await Promise.all([
+        manager.waitForEvent('download'),
+        manager.getByRole('button', { name: 'Quotes report' }).click(),
+      ]);
+      const englishPath = `${OUT}/en-${english.suggestedFilename()}`;
+      await english.saveAs(englishPath);
+      const header = readFileSync(englishPath).subarray(3).toString('utf8').split('\r\n')[0]!;
+      expect(
+        header.startsWith(
+          'Date,Adviser,Client,Development,Cluster,Unit,Prototype,List price,Discount,Final price,Down payment,Deferred,Monthly payment,',
+        ),
+      ).toBe(true);
+      expect(header.endsWith(',Upon delivery')).toBe(true);
+    } finally {
+      await englishContext.close();
+    }
+
+    // The adviser's role has no generarReporteCotizaciones: no button.
+    const adviserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const adviser = await adviserContext.newPage();
+      await signIn(adviser.request, 'asesor@vitrina.demo');
+      await adviser.goto(`/corporativos/${CORP}/desarrollos`);
+      await expect(
+        adviser.getByRole('link', { name: 'Abrir Torre Alameda' }).first(),
+      ).toBeVisible();
+      await expect(adviser.getByRole('button', { name: 'Reporte de cotizaciones' })).toHaveCount(0);
+      await shot(adviser, 'no-report-button');
+    } finally {
+      await adviserContext.close();
+    }
+  });
+});
