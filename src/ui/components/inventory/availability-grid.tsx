@@ -5,7 +5,7 @@
  * repaints the cells whose state changed.
  */
 
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { statusInfo } from '../../../core/status';
@@ -24,6 +24,7 @@ interface CellProps {
   id: string;
   nombre: string;
   color: string;
+  text: string;
   label: string;
   dimmed: boolean;
   selected: boolean;
@@ -42,10 +43,10 @@ const cellClass = css({
   fontVariantNumeric: 'tabular-nums',
   cursor: 'pointer',
   border: '1px solid rgba(0,0,0,0.12)',
-  transition: 'opacity 120ms ease, transform 120ms ease',
-  _hover: { transform: 'translateY(-1px)', boxShadow: '0 2px 6px rgba(0,0,0,0.2)' },
+  _hover: { boxShadow: '0 2px 6px rgba(0,0,0,0.25)' },
   _focusVisible: { outline: '3px solid', outlineColor: 'primary', outlineOffset: '1px' },
-  '&[data-match="false"]': { opacity: 0.18, filter: 'saturate(0.3)' },
+  // Opacity only: a filter or a transition on thousands of cells makes every repaint slow.
+  '&[data-match="false"]': { opacity: 0.2 },
   '&[aria-current="true"]': {
     outline: '3px solid',
     outlineColor: 'text',
@@ -55,12 +56,12 @@ const cellClass = css({
 });
 
 const UnitCell = memo(function UnitCell(props: CellProps) {
-  const { id, nombre, color, label, dimmed, selected, column, onSelect } = props;
+  const { id, nombre, color, text, label, dimmed, selected, column, onSelect } = props;
   return (
     <button
       type="button"
       className={cellClass}
-      style={{ background: color, color: textOn(color), gridColumn: column }}
+      style={{ background: color, color: text, gridColumn: column }}
       aria-label={label}
       aria-current={selected ? 'true' : undefined}
       data-match={dimmed ? 'false' : 'true'}
@@ -72,50 +73,73 @@ const UnitCell = memo(function UnitCell(props: CellProps) {
   );
 });
 
-interface Level {
-  nivel: number;
-  units: Unit[];
+/** What a cell shows; computed once per units/colours/language, not per filter change. */
+interface CellModel {
+  id: string;
+  nombre: string;
+  color: string;
+  text: string;
+  label: string;
+  column: number;
 }
 
-function buildLevels(
+interface BuildingModel {
+  cluster: GridCluster;
+  columns: number;
+  unitCount: number;
+  levels: { nivel: number; cells: CellModel[] }[];
+}
+
+function buildModel(
   cluster: GridCluster,
   units: readonly Unit[],
-): { levels: Level[]; columns: number } {
+  colors: StatusColors,
+  label: (name: string, status: string) => string,
+): BuildingModel {
   const byLevel = new Map<number, Unit[]>();
-  let maxPos = cluster.unidadesPorNivel;
+  let columns = cluster.unidadesPorNivel;
   let maxLevel = cluster.niveles;
   for (const u of units) {
     let list = byLevel.get(u.nivel);
     if (!list) byLevel.set(u.nivel, (list = []));
     list.push(u);
-    if (u.posicion > maxPos) maxPos = u.posicion;
+    if (u.posicion > columns) columns = u.posicion;
     if (u.nivel > maxLevel) maxLevel = u.nivel;
   }
-  const levels: Level[] = [];
+  const levels: BuildingModel['levels'] = [];
   for (let n = maxLevel; n >= 1; n--) {
     const list = (byLevel.get(n) ?? []).sort((a, b) => a.posicion - b.posicion);
-    levels.push({ nivel: n, units: list });
+    levels.push({
+      nivel: n,
+      cells: list.map((u) => {
+        const info = statusInfo(u.status, colors);
+        return {
+          id: u.id,
+          nombre: u.nombre,
+          color: info.hexColor,
+          text: textOn(info.hexColor),
+          label: label(u.nombre, info.disponibilidad),
+          column: Math.max(1, Math.min(columns, u.posicion)),
+        };
+      }),
+    });
   }
-  return { levels, columns: maxPos };
+  return { cluster, columns, unitCount: units.length, levels };
 }
 
-function Building({
-  cluster,
-  units,
-  colors,
+const Building = memo(function Building({
+  model,
   matching,
   selectedId,
   onSelect,
 }: {
-  cluster: GridCluster;
-  units: readonly Unit[];
-  colors: StatusColors;
+  model: BuildingModel;
   matching: ReadonlySet<string> | null;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation('inventory');
-  const { levels, columns } = useMemo(() => buildLevels(cluster, units), [cluster, units]);
+  const { cluster, levels, columns } = model;
   const headingId = `cluster-${cluster.id}`;
   return (
     <section
@@ -137,7 +161,7 @@ function Building({
           <span className={css({ fontSize: 'xs', color: 'muted' })}>{cluster.etapa}</span>
         ) : null}
         <span className={css({ ml: 'auto', fontSize: 'xs', color: 'muted' })}>
-          {t('grid.levelsAndUnits', { levels: cluster.niveles, count: units.length })}
+          {t('grid.levelsAndUnits', { levels: cluster.niveles, count: model.unitCount })}
         </span>
       </header>
       <div className={css({ overflowX: 'auto', pb: 1 })}>
@@ -188,22 +212,20 @@ function Building({
                   className={css({ display: 'grid', gap: '3px', flex: 1 })}
                   style={{ gridTemplateColumns: `repeat(${columns}, minmax(2.75rem, 1fr))` }}
                 >
-                  {level.units.map((u) => {
-                    const info = statusInfo(u.status, colors);
-                    return (
-                      <UnitCell
-                        key={u.id}
-                        id={u.id}
-                        nombre={u.nombre}
-                        color={info.hexColor}
-                        label={t('grid.unitLabel', { name: u.nombre, status: info.disponibilidad })}
-                        dimmed={matching !== null && !matching.has(u.id)}
-                        selected={u.id === selectedId}
-                        column={Math.max(1, Math.min(columns, u.posicion))}
-                        onSelect={onSelect}
-                      />
-                    );
-                  })}
+                  {level.cells.map((c) => (
+                    <UnitCell
+                      key={c.id}
+                      id={c.id}
+                      nombre={c.nombre}
+                      color={c.color}
+                      text={c.text}
+                      label={c.label}
+                      dimmed={matching !== null && !matching.has(c.id)}
+                      selected={c.id === selectedId}
+                      column={c.column}
+                      onSelect={onSelect}
+                    />
+                  ))}
                 </div>
               </div>
             ))}
@@ -212,9 +234,9 @@ function Building({
       </div>
     </section>
   );
-}
+});
 
-export function AvailabilityGrid({
+export const AvailabilityGrid = memo(function AvailabilityGrid({
   clusters,
   units,
   colors,
@@ -231,16 +253,17 @@ export function AvailabilityGrid({
   selectedId: string | undefined;
   onSelect: (id: string) => void;
 }) {
-  const byCluster = useMemo(() => {
-    const map = new Map<string, Unit[]>();
+  const { t } = useTranslation('inventory');
+  const models = useMemo(() => {
+    const byCluster = new Map<string, Unit[]>();
     for (const u of units) {
-      let list = map.get(u.idCluster);
-      if (!list) map.set(u.idCluster, (list = []));
+      let list = byCluster.get(u.idCluster);
+      if (!list) byCluster.set(u.idCluster, (list = []));
       list.push(u);
     }
-    return map;
-  }, [units]);
-  const select = useCallback((id: string) => onSelect(id), [onSelect]);
+    const label = (name: string, status: string) => t('grid.unitLabel', { name, status });
+    return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], colors, label));
+  }, [clusters, units, colors, t]);
   return (
     <div
       data-testid="availability-grid"
@@ -253,19 +276,15 @@ export function AvailabilityGrid({
         alignItems: 'start',
       })}
     >
-      {clusters.map((cluster) => (
+      {models.map((model) => (
         <Building
-          key={cluster.id}
-          cluster={cluster}
-          units={byCluster.get(cluster.id) ?? EMPTY}
-          colors={colors}
+          key={model.cluster.id}
+          model={model}
           matching={matching}
           selectedId={selectedId}
-          onSelect={select}
+          onSelect={onSelect}
         />
       ))}
     </div>
   );
-}
-
-const EMPTY: Unit[] = [];
+});

@@ -64,16 +64,17 @@ export function AvailabilityView({
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
       <StatusLegend units={units} colors={colors} matching={result.matching} />
+      {/*
+        One detail panel, placed by CSS: above the grid in the main column below xl, in a third
+        column from xl (the main wrapper then becomes `display: contents`).
+      */}
       <div
         className={css({
           display: 'grid',
           gap: 4,
           alignItems: 'start',
           gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '17rem minmax(0, 1fr)' },
-          gridTemplateAreas: {
-            base: '"detail" "filters" "main"',
-            lg: '"filters detail" "filters main"',
-          },
+          gridTemplateAreas: { base: '"main" "filters"', lg: '"filters main"' },
           '&[data-detail="true"]': {
             xl: {
               gridTemplateColumns: '17rem minmax(0, 1fr) 22rem',
@@ -102,41 +103,54 @@ export function AvailabilityView({
             display: 'flex',
             flexDirection: 'column',
             gap: 4,
+            '[data-detail="true"] > &': { xl: { display: 'contents' } },
           })}
         >
-          {result.error ? (
-            <p role="alert" className={css({ color: 'danger' })}>
-              {t('filters.error')}
-            </p>
+          {selected ? (
+            <div
+              className={css({ minW: 0, xl: { gridArea: 'detail', position: 'sticky', top: 4 } })}
+            >
+              {renderDetail(selected)}
+            </div>
           ) : null}
-          {mode === 'grid' ? (
-            <AvailabilityGrid
-              clusters={clusters}
-              units={units}
-              colors={colors}
-              matching={result.matching}
-              appliedKey={result.appliedKey}
-              selectedId={selectedId}
-              onSelect={onSelect}
-            />
-          ) : (
-            <UnitsTable
-              units={tableUnits}
-              colors={colors}
-              display={display}
-              clusterNames={clusterNames}
-              prototypeNames={prototypeNames}
-              selectedId={selectedId}
-              onSelect={onSelect}
-              caption={t('table.caption', { count: tableUnits.length })}
-            />
-          )}
-        </div>
-        {selected ? (
-          <div className={css({ gridArea: 'detail', minW: 0, position: { xl: 'sticky' }, top: 4 })}>
-            {renderDetail(selected)}
+          <div
+            className={css({
+              gridArea: 'main',
+              minW: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 4,
+            })}
+          >
+            {result.error ? (
+              <p role="alert" className={css({ color: 'danger' })}>
+                {t('filters.error')}
+              </p>
+            ) : null}
+            {mode === 'grid' ? (
+              <AvailabilityGrid
+                clusters={clusters}
+                units={units}
+                colors={colors}
+                matching={result.matching}
+                appliedKey={result.appliedKey}
+                selectedId={selectedId}
+                onSelect={onSelect}
+              />
+            ) : (
+              <UnitsTable
+                units={tableUnits}
+                colors={colors}
+                display={display}
+                clusterNames={clusterNames}
+                prototypeNames={prototypeNames}
+                selectedId={selectedId}
+                onSelect={onSelect}
+                caption={t('table.caption', { count: tableUnits.length })}
+              />
+            )}
           </div>
-        ) : null}
+        </div>
       </div>
     </div>
   );

@@ -23,8 +23,6 @@ import { absoluteUrl } from './share-link';
 import { UnitDetail } from './unit-detail';
 import { selectUnitSearch, type UnitSearch } from './unit-search';
 
-export { validateUnitSearch, type UnitSearch } from './unit-search';
-
 export function SignedInAvailability({
   mode,
   search,

@@ -382,7 +382,7 @@ export function UnitDetail({
         <Row label={t('detail.bedrooms')}>{c.recamaras}</Row>
         <Row label={t('detail.bathrooms')}>
           {c.baniosMedios > 0
-            ? t('detail.bathroomsWithHalf', { full: c.banios, half: c.baniosMedios })
+            ? t('detail.bathroomsWithHalf', { full: c.banios, count: c.baniosMedios })
             : c.banios}
         </Row>
         <Row label={t('detail.bathroomsTotal')}>{bathroomCount(c)}</Row>

@@ -7,7 +7,7 @@
  * thread instead; the benchmark uses it as its baseline.
  */
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   emptyUnitFilters,
   filterUnitIndexes,
@@ -98,6 +98,12 @@ export function useUnitFilter(
     error: Error | null;
   }>({ matching: null, appliedKey: '', forUnits: null, error: null });
 
+  // While a new answer is pending, the last one shown stays (no flash of undimmed cells).
+  const shown = useRef<{ matching: ReadonlySet<string> | null; key: string }>({
+    matching: null,
+    key: '',
+  });
+
   // Baseline: the same core function, synchronously on the main thread.
   const mainResult = useMemo(() => {
     if (!onMain) return null;
@@ -128,18 +134,14 @@ export function useUnitFilter(
     };
   }, [onMain, key, units]);
 
+  // No criterion: every unit matches, answered at once (the worker is still loaded meanwhile,
+  // so the first real filter does not wait for it).
+  const empty = isEmptyFilter(filters);
+  const everyUnit = useMemo(() => (empty ? new Set(units.map((u) => u.id)) : null), [empty, units]);
+
   useEffect(() => {
-    if (onMain || loaded === null) return;
+    if (onMain || loaded === null || empty) return;
     const forUnits = loaded;
-    if (isEmptyFilter(filters)) {
-      setState({
-        matching: new Set(forUnits.map((u) => u.id)),
-        appliedKey: fKey,
-        forUnits,
-        error: null,
-      });
-      return;
-    }
     const controller = new AbortController();
     getCoreClient()
       .filterUnitIds(key, filters, ctx, { signal: controller.signal })
@@ -155,15 +157,29 @@ export function useUnitFilter(
       );
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
-  }, [onMain, key, loaded, fKey, ctxKey]);
+  }, [onMain, key, loaded, empty, fKey, ctxKey]);
 
   if (onMain) {
     return { matching: mainResult, appliedKey: fKey, pending: false, engine: 'main', error: null };
   }
+  if (everyUnit) {
+    shown.current = { matching: everyUnit, key: fKey };
+    return {
+      matching: everyUnit,
+      appliedKey: fKey,
+      pending: false,
+      engine: 'worker',
+      error: state.error,
+    };
+  }
+  const pending = state.appliedKey !== fKey || state.forUnits !== units;
+  if (!pending || shown.current.matching === null) {
+    shown.current = { matching: state.matching, key: state.appliedKey };
+  }
   return {
-    matching: state.matching,
-    appliedKey: state.appliedKey,
-    pending: state.appliedKey !== fKey || state.forUnits !== units,
+    matching: shown.current.matching,
+    appliedKey: shown.current.key,
+    pending,
     engine: 'worker',
     error: state.error,
   };

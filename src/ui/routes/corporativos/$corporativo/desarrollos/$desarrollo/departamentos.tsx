@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SignedInAvailability } from '../../../../../components/inventory/signed-in-availability';
 import {
-  SignedInAvailability,
   validateUnitSearch,
   type UnitSearch,
-} from '../../../../../components/inventory/signed-in-availability';
+} from '../../../../../components/inventory/unit-search';
 
 function ListedUnits() {
   const search = Route.useSearch();
