@@ -9,7 +9,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import type { Lead } from '../../../core/lead';
@@ -21,7 +21,7 @@ import { Modal } from '../modal';
 import { button, card } from '../styles';
 import { developmentsQuery } from '../inventory/inventory-data';
 import { LeadCaptureForm } from './lead-capture-form';
-import { fieldInput, fieldLabel } from './lead-fields';
+import { fieldInput, fieldInputStyle } from './lead-fields';
 import {
   adviserName,
   advisersQuery,
@@ -359,13 +359,26 @@ function FilterSelect({
   all: string;
   options: { value: string; label: string }[];
 }) {
+  const id = useId();
   return (
-    <label className={css({ display: 'block', minW: 0 })}>
-      <span className={cx(fieldLabel, css({ fontSize: 'xs', color: 'muted' }))}>{label}</span>
+    <div className={css({ minW: 0 })}>
+      <label
+        htmlFor={id}
+        className={css({
+          display: 'block',
+          fontSize: 'xs',
+          fontWeight: 'semibold',
+          color: 'muted',
+          mb: 1,
+        })}
+      >
+        {label}
+      </label>
       <select
+        id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className={cx(fieldInput, css({ fontSize: 'sm', minH: 10, px: 2 }))}
+        className={css(fieldInputStyle, { fontSize: 'sm', minH: 10, px: 2 })}
       >
         <option value="">{all}</option>
         {options.map((o) => (
@@ -374,6 +387,6 @@ function FilterSelect({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -9,7 +9,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import { normalizeLeadFields, type Lead, type LeadEditableField } from '../../../core/lead';
 import type { Corporate } from '../../../core/types';
 import { developmentsQuery } from '../inventory/inventory-data';
@@ -223,10 +223,15 @@ export function LeadCaptureForm({
         <button
           type="submit"
           disabled={create.isPending}
-          className={cx(
-            button({ size: large ? 'lg' : 'md' }),
-            large && css({ minH: 14, fontSize: 'lg', md: { w: 'auto', minW: '16rem' } }),
-          )}
+          className={
+            large
+              ? css(button.raw({ size: 'lg' }), {
+                  minH: 14,
+                  fontSize: 'lg',
+                  md: { w: 'auto', minW: '16rem' },
+                })
+              : button()
+          }
         >
           {create.isPending ? t('capture.saving') : t('capture.submit')}
         </button>

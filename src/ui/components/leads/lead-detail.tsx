@@ -202,7 +202,7 @@ function LeadView({
           ) : null}
           <button
             type="button"
-            className={cx(button({ variant: 'ghost' }), css({ color: 'danger' }))}
+            className={css(button.raw({ variant: 'ghost' }), { color: 'danger' })}
             onClick={() => setConfirming(true)}
           >
             {t('detail.delete')}
@@ -249,7 +249,7 @@ function LeadView({
             </button>
             <button
               type="button"
-              className={cx(button(), css({ bg: 'danger' }))}
+              className={css(button.raw(), { bg: 'danger', color: 'white' })}
               disabled={remove.isPending}
               onClick={deleteLead}
             >
@@ -272,8 +272,7 @@ function Reassign({ corporate, lead }: { corporate: Corporate; lead: Lead }) {
       className={css({
         mt: 4,
         pt: 4,
-        borderTop: '1px solid',
-        borderColor: 'border',
+        borderTop: '1px solid token(colors.border)',
         display: 'flex',
         flexWrap: 'wrap',
         gap: 2,

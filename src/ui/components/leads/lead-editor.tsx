@@ -300,7 +300,9 @@ function ConflictPanel({
               <th scope="row" className={css({ textAlign: 'left', fontWeight: 'medium' })}>
                 {t(`fields.${campo}`)}
               </th>
-              <td>{show(campo, values[campo] || null)}</td>
+              <td>
+                {mine.includes(campo) ? show(campo, values[campo] || null) : t('editor.unchanged')}
+              </td>
               <td>{show(campo, current[campo])}</td>
             </tr>
           ))}

@@ -6,12 +6,14 @@
 
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
+import type { SystemStyleObject } from 'styled-system/types';
 import type { LeadFieldError } from './lead-form';
 
 export const fieldLabel = css({ display: 'block', fontSize: 'sm', fontWeight: 'semibold', mb: 1 });
 
-export const fieldInput = css({
+/** The inputs' look as a style object, for `css(fieldInputStyle, { …overrides })`. */
+export const fieldInputStyle: SystemStyleObject = {
   w: '100%',
   minH: 11,
   px: 3,
@@ -23,9 +25,12 @@ export const fieldInput = css({
   fontSize: 'md',
   _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '1px' },
   '&[aria-invalid="true"]': { borderColor: 'danger' },
-});
+};
 
-const largeInput = css({ minH: 14, fontSize: 'lg', px: 4 });
+export const fieldInput = css(fieldInputStyle);
+
+// Merged with css(), not cx(): atomic classes of the same property would fight by CSS order.
+const largeInput = css(fieldInputStyle, { minH: 14, fontSize: 'lg', px: 4 });
 
 const errorText = css({ mt: 1, fontSize: 'sm', color: 'danger', fontWeight: 'medium' });
 
@@ -67,7 +72,7 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={cx(fieldInput, large && largeInput)}
+        className={large ? largeInput : fieldInput}
         {...input}
       />
       {hint ? (
@@ -105,7 +110,7 @@ export function SelectField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={cx(fieldInput, large && largeInput)}
+        className={large ? largeInput : fieldInput}
         {...select}
       >
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}

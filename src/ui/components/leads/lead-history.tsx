@@ -65,7 +65,7 @@ export function LeadHistory({
             <li
               key={`${entry.fecha}-${entry.evento}-${entry.campo}-${i}`}
               data-testid="lead-history-entry"
-              className={css({ py: 2, borderBottom: '1px solid', borderColor: 'border' })}
+              className={css({ py: 2, borderBottom: '1px solid token(colors.border)' })}
             >
               <p className={css({ fontSize: 'xs', color: 'muted' })}>
                 {format.format(new Date(entry.fecha * 1000))} ·{' '}

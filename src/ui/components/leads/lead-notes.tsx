@@ -88,8 +88,7 @@ export function LeadNotes({
             display: 'flex',
             flexDirection: 'column',
             gap: 3,
-            borderLeft: '2px solid',
-            borderColor: 'border',
+            borderLeft: '2px solid token(colors.border)',
             pl: 4,
           })}
         >

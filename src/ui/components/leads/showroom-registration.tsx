@@ -4,15 +4,14 @@
  * channel defaulting to Showroom — then a success screen with "register another".
  */
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import type { Lead } from '../../../core/lead';
 import type { Corporate, Development } from '../../../core/types';
 import { AppLink } from '../app-link';
-import { button } from '../styles';
+import { button, card } from '../styles';
 import { LeadCaptureForm } from './lead-capture-form';
-import { sectionCard } from './lead-styles';
 import { leadPath } from './paths';
 
 export function ShowroomRegistration({
@@ -25,14 +24,21 @@ export function ShowroomRegistration({
   const { t } = useTranslation('leads');
   const [registered, setRegistered] = useState<Lead | null>(null);
   const another = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const started = useRef(false);
+
+  // Focus follows the flow: "register another" after a success, the name field after that.
+  useEffect(() => {
+    if (registered) another.current?.focus();
+    else if (started.current) panel.current?.querySelector<HTMLElement>('[name="nombre"]')?.focus();
+    started.current = true;
+  }, [registered]);
 
   return (
     <section
+      ref={panel}
       aria-labelledby="walk-in-title"
-      className={cx(
-        sectionCard,
-        css({ maxW: '56rem', w: '100%', mx: 'auto', p: { base: 5, md: 8 } }),
-      )}
+      className={css(card.raw(), { maxW: '56rem', w: '100%', mx: 'auto', p: { base: 5, md: 8 } })}
     >
       <h3 id="walk-in-title" className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
         {t('walkIn.title')}
@@ -80,14 +86,14 @@ export function ShowroomRegistration({
             <button
               ref={another}
               type="button"
-              className={cx(button(), css({ minH: 14, fontSize: 'lg', px: 8 }))}
+              className={css(button.raw(), { minH: 14, fontSize: 'lg', px: 8 })}
               onClick={() => setRegistered(null)}
             >
               {t('walkIn.another')}
             </button>
             <AppLink
               href={leadPath(corporate.slug, registered.id)}
-              className={cx(button({ variant: 'ghost' }), css({ minH: 14, fontSize: 'lg', px: 8 }))}
+              className={css(button.raw({ variant: 'ghost' }), { minH: 14, fontSize: 'lg', px: 8 })}
             >
               {t('walkIn.open')}
             </AppLink>
@@ -98,10 +104,7 @@ export function ShowroomRegistration({
           corporate={corporate}
           developmentId={development.id}
           large
-          onCreated={(lead) => {
-            setRegistered(lead);
-            queueMicrotask(() => another.current?.focus());
-          }}
+          onCreated={setRegistered}
         />
       )}
     </section>

@@ -1,0 +1,303 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const CLIENTS = `/corporativos/${CORP}/clientes`;
+const WALK_IN = `/corporativos/${CORP}/desarrollos/torre-alameda/registro-clientes`;
+const SHOTS = 'tests/e2e/__screenshots__';
+const DESKTOP = { width: 1366, height: 900 };
+const TABLET = { width: 1024, height: 768 };
+
+async function signIn(page: Page, email: string, path: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(path);
+}
+
+async function newPage(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+/** The lead id of the detail page the browser shows. */
+function leadIdOf(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const walkIn = {
+  nombre: 'Lucía',
+  apellidos: `Mostrador ${stamp}`,
+  email: `lucia.${stamp}@example.com`,
+  telefono: '55 4321 8765',
+};
+let walkInId = '';
+let managerLeadId = '';
+let adviserName = '';
+
+test('the adviser registers a walk-in at the showroom on a tablet; nothing is sent until valid', async ({
+  browser,
+}) => {
+  const page = await newPage(browser, TABLET);
+  await signIn(page, 'asesor@vitrina.demo', WALK_IN);
+  adviserName = await page.evaluate(async () => {
+    const me = (await (await fetch('/api/auth/session')).json()) as {
+      nombre: string;
+      apellidos: string;
+    };
+    return `${me.nombre} ${me.apellidos}`.trim();
+  });
+  const nav = page.getByRole('navigation', { name: 'Secciones del desarrollo' });
+  await expect(nav.getByRole('link', { name: 'Registro de clientes' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const form = page.getByRole('form', { name: 'Registro de cliente' });
+  await expect(form.getByLabel('Medio de contacto')).toHaveValue('Showroom');
+  await expect(form.getByLabel('Desarrollo de interés')).toHaveValue(/.+/);
+
+  // Large touch targets for tablets: 56 px fields and submit button.
+  const box = await form.getByLabel('Nombre', { exact: true }).boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(56);
+  const submitBox = await form.getByRole('button', { name: 'Registrar cliente' }).boundingBox();
+  expect(submitBox!.height).toBeGreaterThanOrEqual(56);
+
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/leads')) posts.push(r.url());
+  });
+
+  // Empty name and a malformed email and phone: errors next to the fields, nothing sent.
+  await form.getByLabel('Correo electrónico').fill('lucia@');
+  await form.getByLabel('Teléfono').fill('12ab');
+  await form.getByRole('button', { name: 'Registrar cliente' }).click();
+  const name = form.getByLabel('Nombre', { exact: true });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+  const nameError = await name.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${nameError}"]`)).toHaveText('El nombre es obligatorio.');
+  await expect(
+    form.getByText('Escribe un correo válido, por ejemplo nombre@dominio.com.'),
+  ).toBeVisible();
+  await expect(form.getByText('Escribe un teléfono válido de 7 a 15 dígitos.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/leads-registro-errors-tablet.png`, fullPage: true });
+  expect(posts).toEqual([]);
+
+  await name.fill(walkIn.nombre);
+  await form.getByLabel('Apellidos').fill(walkIn.apellidos);
+  await form.getByLabel('Correo electrónico').fill(walkIn.email);
+  await form.getByLabel('Teléfono').fill(walkIn.telefono);
+  await expect(page.getByText('El nombre es obligatorio.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Registrar cliente' }).click();
+
+  const success = page.getByTestId('walk-in-success');
+  await expect(success).toContainText(`${walkIn.nombre} ${walkIn.apellidos} quedó registrado.`);
+  expect(posts).toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'Registrar otro' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/leads-registro-success-tablet.png`, fullPage: true });
+
+  // Register another: an empty form again, channel back to Showroom.
+  await page.getByRole('button', { name: 'Registrar otro' }).click();
+  await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Medio de contacto')).toHaveValue('Showroom');
+  await page.screenshot({ path: `${SHOTS}/leads-registro-tablet.png`, fullPage: true });
+
+  // The same email again: the server's duplicate answer names the owner; nothing is created.
+  await form.getByLabel('Nombre', { exact: true }).fill('Lucía otra vez');
+  await form.getByLabel('Correo electrónico').fill(walkIn.email.toUpperCase());
+  await form.getByRole('button', { name: 'Registrar cliente' }).click();
+  await expect(page.getByTestId('duplicate-notice')).toContainText(
+    `Este cliente ya está registrado; lo atiende ${adviserName}.`,
+  );
+  await page.context().close();
+});
+
+test('the adviser adds and deletes a note, edits the lead and sees the change in the history', async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await signIn(page, 'asesor@vitrina.demo', CLIENTS);
+  await page.getByRole('searchbox').fill(walkIn.apellidos);
+  const row = page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(
+    page.getByRole('heading', { name: `${walkIn.nombre} ${walkIn.apellidos}` }),
+  ).toBeVisible();
+  walkInId = leadIdOf(page);
+  await expect(page.getByTestId('lead-owner')).toHaveText('Tú');
+
+  // Notes: newest first; a deleted note disappears.
+  const notes = page.getByRole('region', { name: 'Notas de seguimiento' });
+  await notes.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(notes.getByText('Escribe la nota antes de agregarla.')).toBeVisible();
+  await notes.getByLabel('Nueva nota').fill('Le interesa un departamento de 2 recámaras');
+  await notes.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(1);
+  await notes.getByLabel('Nueva nota').fill('Llamar el lunes para agendar visita');
+  await notes.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(2);
+  await expect(notes.getByTestId('lead-note').first()).toContainText('Llamar el lunes');
+  await notes
+    .getByRole('button', { name: 'Eliminar la nota «Llamar el lunes para agendar visita»' })
+    .click();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(1);
+  await expect(notes.getByText('Llamar el lunes')).toHaveCount(0);
+  await page.reload();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(1);
+  await expect(notes.getByTestId('lead-note')).toContainText('2 recámaras');
+
+  // Edit: status and mobile; a bad phone is refused next to the field first.
+  const editor = page.getByRole('region', { name: 'Datos del cliente' });
+  await editor.getByLabel('Celular').fill('55-12');
+  await editor.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(editor.getByText('Escribe un teléfono válido de 7 a 15 dígitos.')).toBeVisible();
+  await editor.getByLabel('Celular').fill('+52 55 9876 5432');
+  await editor.getByLabel('Estatus').selectOption({ label: 'Contactado' });
+  await editor.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Los cambios se guardaron.')).toBeVisible();
+
+  const history = page.getByRole('region', { name: 'Historial de cambios' });
+  await expect(history.getByText('Estatus: Nuevo → Contactado')).toBeVisible();
+  await expect(history.getByText('Celular: (vacío) → +52 55 9876 5432')).toBeVisible();
+  await expect(history.getByTestId('lead-history-entry').first()).toContainText(adviserName);
+  // The list row follows the edit without a reload.
+  await expect(page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos })).toContainText(
+    'Contactado',
+  );
+
+  // WhatsApp link from the corporate's prospecto template; pin stored under lead-id.
+  const wa = page.getByRole('link', { name: 'Escribir por WhatsApp' });
+  const href = (await wa.getAttribute('href'))!;
+  expect(href.startsWith('https://wa.me/525598765432?text=')).toBe(true);
+  expect(decodeURIComponent(href.split('text=')[1]!)).toBe(
+    `Hola ${walkIn.nombre}, soy ${adviserName} de Grupo Horizonte. Te comparto la información de Torre Alameda.`,
+  );
+  await page.getByRole('button', { name: 'Fijar cliente' }).click();
+  await expect(page.getByRole('button', { name: 'Quitar fijado' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('lead-id'))).toBe(walkInId);
+  await page.screenshot({ path: `${SHOTS}/leads-detail-asesor.png`, fullPage: true });
+
+  // A stale edit: someone saves meanwhile; the editor shows the stored version, then reapplies.
+  await editor.getByLabel('Tipo').fill('Inversionista');
+  const changed = await page.request.put(
+    `/api/corporativos/${await corporateId(page)}/leads/${walkInId}`,
+    {
+      data: { apellidos: `${walkIn.apellidos} B`, leadAnterior: { apellidos: walkIn.apellidos } },
+    },
+  );
+  expect(changed.status()).toBe(200);
+  await editor.getByRole('button', { name: 'Guardar cambios' }).click();
+  const conflict = editor.getByTestId('lead-conflict');
+  await expect(conflict).toContainText('Este cliente cambió mientras lo editabas.');
+  await expect(conflict.getByRole('row', { name: /Apellidos/ })).toContainText(
+    `${walkIn.apellidos} B`,
+  );
+  await expect(conflict.getByRole('row', { name: /Tipo/ })).toContainText('Inversionista');
+  await expect(conflict.getByRole('row', { name: /Apellidos/ })).toContainText('(sin cambios)');
+  await conflict.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/leads-conflict.png` });
+  await conflict
+    .getByRole('button', { name: 'Aplicar mis cambios sobre la versión actual' })
+    .click();
+  await expect(conflict).toHaveCount(0);
+  await expect(editor.getByLabel('Apellidos')).toHaveValue(`${walkIn.apellidos} B`);
+  await expect(editor.getByLabel('Tipo')).toHaveValue('Inversionista');
+  await expect(history.getByText('Tipo: (vacío) → Inversionista')).toBeVisible();
+  await page.context().close();
+});
+
+async function corporateId(page: Page): Promise<string> {
+  return page.evaluate(async (slug) => {
+    const res = await fetch(`/api/wsObtenerCorporativo?slug=${slug}`);
+    return ((await res.json()) as { id: string }).id;
+  }, CORP);
+}
+
+test("the manager sees the adviser's lead; the adviser does not see the manager's", async ({
+  browser,
+}) => {
+  const manager = await newPage(browser);
+  await signIn(manager, 'gerente@vitrina.demo', CLIENTS);
+  // The manager registers a client of their own through the UI.
+  await manager.getByRole('button', { name: 'Nuevo cliente' }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Registrar cliente' });
+  await dialog.getByLabel('Nombre', { exact: true }).fill('Rodrigo');
+  await dialog.getByLabel('Apellidos').fill(`Gerencia ${stamp}`);
+  await dialog.getByLabel('Correo electrónico').fill(`rodrigo.${stamp}@example.com`);
+  await dialog.getByRole('button', { name: 'Registrar cliente' }).click();
+  await expect(manager.getByRole('heading', { name: `Rodrigo Gerencia ${stamp}` })).toBeVisible();
+  managerLeadId = leadIdOf(manager);
+
+  // The adviser's lead is in the manager's list, with its owner, and opens.
+  await expect(manager.getByLabel('Asesor', { exact: true })).toBeVisible();
+  await manager.getByRole('searchbox').fill(walkIn.nombre);
+  const row = manager.getByTestId('lead-row').filter({ hasText: walkIn.apellidos });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(adviserName);
+  await manager.getByLabel('Asesor', { exact: true }).selectOption({ label: adviserName });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(manager.getByTestId('lead-owner')).toHaveText(adviserName);
+  await expect(manager.getByLabel('Reasignar a')).toBeVisible();
+  await manager.screenshot({ path: `${SHOTS}/leads-list-gerente.png`, fullPage: true });
+  await manager.context().close();
+
+  const adviser = await newPage(browser);
+  await signIn(adviser, 'asesor@vitrina.demo', CLIENTS);
+  await expect(adviser.getByTestId('lead-row').filter({ hasText: walkIn.apellidos })).toHaveCount(
+    1,
+  );
+  // No adviser filter for Propios, and the manager's lead is nowhere.
+  await expect(adviser.getByLabel('Asesor', { exact: true })).toHaveCount(0);
+  await adviser.getByRole('searchbox').fill(`Gerencia ${stamp}`);
+  await expect(
+    adviser.getByText('Ningún cliente coincide con la búsqueda o los filtros.'),
+  ).toBeVisible();
+  await expect(adviser.getByTestId('lead-row')).toHaveCount(0);
+  await adviser.screenshot({ path: `${SHOTS}/leads-list-asesor.png`, fullPage: true });
+  await adviser.goto(`${CLIENTS}/${managerLeadId}`);
+  await expect(
+    adviser.getByText('No encontramos este cliente o no tienes acceso a él.'),
+  ).toBeVisible();
+  await adviser.context().close();
+});
+
+test('deleting removes the row once the server confirmed; logout forgets the pinned lead', async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await signIn(page, 'asesor@vitrina.demo', `${CLIENTS}/${walkInId}`);
+  await page.evaluate((id) => localStorage.setItem('lead-id', id), walkInId);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/corporativos/*/leads/${walkInId}`, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue();
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Eliminar cliente' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar cliente' });
+  await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Eliminando…' })).toBeVisible();
+  // Still listed while the server has not answered.
+  await expect(page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos })).toHaveCount(1);
+  release();
+  await expect(page).toHaveURL(CLIENTS);
+  await expect(page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('button', { name: 'Cerrar sesión' })
+    .click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('lead-id'))).toBeNull();
+  await page.context().close();
+});

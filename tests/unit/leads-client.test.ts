@@ -1,0 +1,216 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Lead } from '../../src/core/lead';
+import {
+  changesFrom,
+  conflictingFields,
+  emptyLeadForm,
+  formValuesFromLead,
+  validateLeadForm,
+} from '../../src/ui/components/leads/lead-form';
+import {
+  leadMatchesFilters,
+  normalizeFilters,
+  patchLeadPages,
+} from '../../src/ui/components/leads/lead-queries';
+import {
+  LeadConflictError,
+  LeadDuplicateError,
+  vitrinaLeadSource,
+} from '../../src/ui/components/leads/lead-source';
+import { whatsappLink } from '../../src/ui/components/leads/whatsapp';
+
+const lead = (id: string, fechaAlta: number, over: Partial<Lead> = {}): Lead => ({
+  id,
+  idCorporativo: 'c1',
+  nombre: `Cliente ${id}`,
+  apellidos: 'Prueba',
+  email: `${id}@example.com`,
+  telefono: null,
+  celular: null,
+  notas: '',
+  medioContacto: 'Showroom',
+  tipo: null,
+  status: 'nuevo',
+  desarrollo: null,
+  idVendedor: 'u1',
+  fechaAlta,
+  eliminado: false,
+  ...over,
+});
+
+const data = (pages: { leads: Lead[]; nextCursor: string | null }[]) => ({
+  pages,
+  pageParams: pages.map((_, i) => (i === 0 ? null : `c${i}`)),
+});
+
+describe('patchLeadPages: live changes patch cached lists without refetching', () => {
+  const list = data([
+    { leads: [lead('a', 500), lead('b', 400)], nextCursor: 'x' },
+    { leads: [lead('c', 300), lead('d', 200)], nextCursor: 'y' },
+  ]);
+  const ids = (d: ReturnType<typeof data>) => d.pages.map((p) => p.leads.map((l) => l.id));
+
+  it('replaces a changed lead in place', () => {
+    const next = patchLeadPages(list, {}, 'c', lead('c', 300, { nombre: 'Nuevo nombre' }));
+    expect(ids(next)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(next.pages[1]!.leads[0]!.nombre).toBe('Nuevo nombre');
+  });
+
+  it('removes a lead that is gone or no longer matches the filters', () => {
+    expect(ids(patchLeadPages(list, {}, 'b', null))).toEqual([['a'], ['c', 'd']]);
+    const filtered = patchLeadPages(
+      list,
+      { status: 'nuevo' },
+      'a',
+      lead('a', 500, { status: 'cerrado' }),
+    );
+    expect(ids(filtered)).toEqual([['b'], ['c', 'd']]);
+  });
+
+  it('inserts a new lead newest first, and not when it is older than what is loaded', () => {
+    expect(ids(patchLeadPages(list, {}, 'n', lead('n', 600)))).toEqual([
+      ['n', 'a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(ids(patchLeadPages(list, {}, 'm', lead('m', 350)))).toEqual([
+      ['a', 'b'],
+      ['m', 'c', 'd'],
+    ]);
+    // Older than the last loaded row while more pages exist: a later page will bring it.
+    expect(patchLeadPages(list, {}, 'o', lead('o', 100))).toBe(list);
+    // A lead that does not match the list's search is not inserted.
+    expect(patchLeadPages(list, { q: 'zz' }, 'n', lead('n', 600))).toBe(list);
+  });
+});
+
+describe('leadMatchesFilters mirrors the server', () => {
+  const l = lead('a', 1, {
+    nombre: 'José',
+    apellidos: 'Pérez',
+    telefono: '55 1234 5678',
+    desarrollo: 'd1',
+  });
+  it('search by name prefix (accents ignored), surname first, email and phone digits', () => {
+    expect(leadMatchesFilters(l, { q: 'jose p' })).toBe(true);
+    expect(leadMatchesFilters(l, { q: 'perez' })).toBe(true);
+    expect(leadMatchesFilters(l, { q: 'a@exa' })).toBe(true);
+    expect(leadMatchesFilters(l, { q: '551 234' })).toBe(true);
+    expect(leadMatchesFilters(l, { q: 'maria' })).toBe(false);
+  });
+  it('status, development, adviser, deleted', () => {
+    expect(leadMatchesFilters(l, { status: 'nuevo', desarrollo: 'd1', idVendedor: 'u1' })).toBe(
+      true,
+    );
+    expect(leadMatchesFilters(l, { desarrollo: 'd2' })).toBe(false);
+    expect(leadMatchesFilters(l, { idVendedor: 'u2' })).toBe(false);
+    expect(leadMatchesFilters({ ...l, eliminado: true }, {})).toBe(false);
+  });
+  it('empty filters share one cache key', () => {
+    expect(normalizeFilters({ q: '  ', status: '', desarrollo: '', idVendedor: '' })).toEqual({});
+  });
+});
+
+describe('lead forms', () => {
+  it('name required, email and phone formats, per field', () => {
+    expect(validateLeadForm(emptyLeadForm())).toEqual({ nombre: 'required' });
+    expect(
+      validateLeadForm(
+        emptyLeadForm({ nombre: 'Ana', email: 'ana@', telefono: '12ab', celular: '123' }),
+      ),
+    ).toEqual({ email: 'invalid_email', telefono: 'invalid_phone', celular: 'invalid_phone' });
+    expect(
+      validateLeadForm(
+        emptyLeadForm({ nombre: 'Ana', email: 'ana@example.com', telefono: '+52 (55) 1234-5678' }),
+      ),
+    ).toEqual({});
+  });
+  it('an edit sends only the normalised fields that changed', () => {
+    const base = lead('a', 1);
+    const values = { ...formValuesFromLead(base), email: ' A@EXAMPLE.COM ', tipo: 'Inversionista' };
+    expect(changesFrom(base, values)).toEqual({ tipo: 'Inversionista' });
+    expect(changesFrom(base, { ...values, celular: '' })).toEqual({ tipo: 'Inversionista' });
+    expect(conflictingFields(base, { ...base, apellidos: 'Otro' })).toEqual(['apellidos']);
+  });
+});
+
+describe('whatsappLink', () => {
+  const template =
+    'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.';
+  it('fills the prospecto template and encodes it for wa.me', () => {
+    expect(
+      whatsappLink({
+        template,
+        phone: '+52 55 9876-5432',
+        nombre: 'Lucía',
+        asesor: 'Sofía Navarro',
+        corporativo: 'Grupo Horizonte',
+        desarrollo: 'Torre Alameda',
+      }),
+    ).toBe(
+      `https://wa.me/525598765432?text=${encodeURIComponent('Hola Lucía, soy Sofía Navarro de Grupo Horizonte. Te comparto la información de Torre Alameda.')}`,
+    );
+  });
+  it('no phone, no link; no template, a link without text', () => {
+    const base = { nombre: 'A', asesor: 'B', corporativo: 'C', desarrollo: 'D' };
+    expect(whatsappLink({ ...base, template, phone: null })).toBeNull();
+    expect(whatsappLink({ ...base, template: undefined, phone: '5512345678' })).toBe(
+      'https://wa.me/5512345678',
+    );
+  });
+});
+
+describe('vitrinaLeadSource', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const stub = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  };
+
+  it('lists one page with the server-side search and the next cursor from X-Next-Cursor', async () => {
+    const fetch = stub(200, [lead('a', 1)], { 'X-Next-Cursor': 'abc' });
+    const page = await vitrinaLeadSource.list(
+      'c1',
+      { q: ' ana ', status: 'nuevo' },
+      { cursor: null, limit: 100 },
+    );
+    expect(page.nextCursor).toBe('abc');
+    expect(page.leads.map((l) => l.id)).toEqual(['a']);
+    expect(fetch.mock.calls[0]![0]).toBe(
+      '/api/wsObtenerLeads?idCorporativo=c1&q=ana&status=nuevo&limit=100',
+    );
+  });
+
+  it('a 409 LEAD_DUPLICATE becomes LeadDuplicateError with the owner name', async () => {
+    stub(409, [
+      {
+        errorCode: 'LEAD_DUPLICATE',
+        message: 'Ya existe',
+        propietario: { nombre: 'Sofía Navarro' },
+      },
+    ]);
+    const error = await vitrinaLeadSource.create('c1', { nombre: 'X' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeadDuplicateError);
+    expect((error as LeadDuplicateError).ownerName).toBe('Sofía Navarro');
+  });
+
+  it('a 409 CONFLICT on update becomes LeadConflictError with the current lead, sending leadAnterior', async () => {
+    const current = lead('a', 1, { apellidos: 'Nuevo' });
+    const fetch = stub(409, [{ errorCode: 'CONFLICT', message: 'cambió', lead: current }]);
+    const base = lead('a', 1);
+    const error = await vitrinaLeadSource
+      .update('c1', 'a', { tipo: 'X' }, base)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeadConflictError);
+    expect((error as LeadConflictError).current).toEqual(current);
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+      tipo: 'X',
+      leadAnterior: base,
+    });
+  });
+});
