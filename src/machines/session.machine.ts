@@ -167,6 +167,8 @@ export const sessionMachine = setup({
       initial: 'checking',
       after: {
         sessionGrace: {
+          // Visitors of the public pages (spec §1) are never logged out or sent to /login.
+          guard: ({ context }) => !context.location().pathname.startsWith('/public/'),
           target: 'loggingOut',
           actions: assign({
             logoutTarget: ({ context }) => {

@@ -219,6 +219,10 @@ test.describe('inventory', () => {
     const detail = page.getByRole('region', { name: `Unidad ${hiddenUnit.nombre}` });
     await expect(detail.getByTestId('unit-price')).toHaveText('Precio no disponible');
     await expect(detail.getByRole('link', { name: 'Cotizar' })).toHaveCount(0);
+    // A visitor is not sent to the login page by the session guard (3 s).
+    await page.waitForTimeout(3500);
+    await expect(page).toHaveURL(/\/public\/corporativos\//);
+    await expect(page.getByTestId('availability-grid')).toBeVisible();
     await shot(page, 'public-availability');
 
     await page.goto(`/public/corporativos/${CORP}/desarrollos/${DEV}/disponibilidad-simple`);
