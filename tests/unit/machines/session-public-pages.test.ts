@@ -9,7 +9,7 @@ function start(pathname: string) {
   const navigations: string[] = [];
   const machine = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise(() => Promise.resolve(null)),
+      checkSession: fromPromise(() => Promise.resolve<{ id: string } | null>(null)),
       signOut: fromPromise(() => Promise.resolve()),
     },
     actions: { navigate: (_, params) => void navigations.push(params.to) },
