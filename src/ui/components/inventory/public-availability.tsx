@@ -13,6 +13,7 @@ import { ApiRequestError } from '../../lib/api';
 import { useDisplaySettings, setAreaUnit, setCurrency } from '../../lib/display-settings';
 import { corporateThemeStyle } from '../../theme/corporate-theme';
 import { AppLink } from '../app-link';
+import { CurrencyPicker } from '../currency-picker';
 import { AvailabilityView } from './availability-view';
 import { makeDisplay, mediaUrl, publicDevelopmentPath } from './inventory-data';
 import { usePublicLive } from './live-inventory';
@@ -104,28 +105,12 @@ function PublicHeader({
           <option value="ft2">ft²</option>
         </select>
       </label>
-      {currencies.length > 1 ? (
-        <label className={css({ display: 'flex', alignItems: 'center', gap: 1, fontSize: 'sm' })}>
-          {t('public.currency')}
-          <select
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value)}
-            className={css({
-              h: 9,
-              px: 1,
-              borderRadius: 'md',
-              border: '1px solid token(colors.border)',
-              bg: 'surface',
-            })}
-          >
-            {currencies.map((c) => (
-              <option key={c.codigo} value={c.codigo}>
-                {c.codigo}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      <CurrencyPicker
+        label={t('public.currency')}
+        value={currency}
+        currencies={currencies}
+        onChange={setCurrency}
+      />
     </header>
   );
 }

@@ -5,7 +5,7 @@
  * saves nothing. No adviser, no lead.
  */
 
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -16,6 +16,7 @@ import { ApiRequestError } from '../../lib/api';
 import { setCurrency, useDisplaySettings } from '../../lib/display-settings';
 import { corporateThemeStyle } from '../../theme/corporate-theme';
 import { AppLink } from '../app-link';
+import { CurrencyPicker } from '../currency-picker';
 import { card } from '../styles';
 import {
   formatAreaIn,
@@ -50,7 +51,6 @@ export function PublicSimulatorPage({
 }) {
   const { t } = useTranslation('quotes');
   const { currency, areaUnit } = useDisplaySettings();
-  const currencyId = useId();
   const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
   const data: WithSchemes | undefined = query.data;
   const display = useMemo(
@@ -305,32 +305,12 @@ export function PublicSimulatorPage({
         >
           {t('page.backToAvailability')}
         </AppLink>
-        {currencies.length > 1 ? (
-          <label
-            htmlFor={currencyId}
-            className={css({ display: 'flex', alignItems: 'center', gap: 1, fontSize: 'sm' })}
-          >
-            {t('page.currency')}
-            <select
-              id={currencyId}
-              value={display.currency.codigo}
-              onChange={(e) => setCurrency(e.target.value)}
-              className={css({
-                h: 9,
-                px: 1,
-                borderRadius: 'md',
-                border: '1px solid token(colors.border)',
-                bg: 'surface',
-              })}
-            >
-              {currencies.map((c) => (
-                <option key={c.codigo} value={c.codigo}>
-                  {c.codigo}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <CurrencyPicker
+          label={t('page.currency')}
+          value={display.currency.codigo}
+          currencies={currencies}
+          onChange={setCurrency}
+        />
       </header>
       <main className={css({ p: { base: 3, md: 6 }, maxW: '90rem', mx: 'auto' })}>{content}</main>
     </div>
