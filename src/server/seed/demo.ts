@@ -385,14 +385,7 @@ const STATUS_WEIGHTS: [UnitStatus, number][] = [
   ['Sin Estatus', 5],
 ];
 
-function pickStatus(r: SeededRandom): UnitStatus {
-  let x = r.next() * 100;
-  for (const [status, weight] of STATUS_WEIGHTS) {
-    if (x < weight) return status;
-    x -= weight;
-  }
-  return 'Disponible';
-}
+const pickStatus = (r: SeededRandom): UnitStatus => r.weighted(STATUS_WEIGHTS);
 
 /** Builds the demo tenant's events. Ids come from a seeded generator: the same on every run. */
 export class DemoBuilder {

@@ -58,14 +58,7 @@ const STATUS_WEIGHTS: [UnitStatus, number][] = [
   ['Sin Estatus', 2],
 ];
 
-function pickStatus(r: SeededRandom): UnitStatus {
-  let x = r.next() * 100;
-  for (const [status, weight] of STATUS_WEIGHTS) {
-    if (x < weight) return status;
-    x -= weight;
-  }
-  return 'Disponible';
-}
+const pickStatus = (r: SeededRandom): UnitStatus => r.weighted(STATUS_WEIGHTS);
 
 async function appendInBatches(
   store: EventStore,

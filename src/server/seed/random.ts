@@ -3,6 +3,8 @@ export interface SeededRandom {
   next(): number;
   int(min: number, max: number): number;
   pick<T>(items: readonly T[]): T;
+  /** One of the values, each with the chance of its weight (the weights need not add up to 100). */
+  weighted<T>(entries: readonly (readonly [T, number])[]): T;
   /** An RFC 4122 version-4-shaped uuid drawn from the generator, so event ids repeat across runs. */
   uuid(): string;
   /** An 8-character id, like the product's random ids. */
@@ -25,6 +27,15 @@ export function seededRandom(seed: number): SeededRandom {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: (items) => items[Math.floor(next() * items.length)]!,
+    weighted: (entries) => {
+      const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+      let x = next() * total;
+      for (const [value, weight] of entries) {
+        if (x < weight) return value;
+        x -= weight;
+      }
+      return entries[entries.length - 1]![0];
+    },
     uuid: () =>
       `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
     id8: () =>
