@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { initI18n } from './i18n';
+import { initI18n, preloadFeatureNamespaces } from './i18n';
 import { queryClient } from './lib/api';
 import { SessionProvider, startSession } from './session';
 import './index.css';
@@ -15,6 +15,11 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+// The login page needs only the shell's texts; every other page gets the feature namespaces.
+router.subscribe('onBeforeLoad', ({ toLocation }) => {
+  if (toLocation.pathname !== '/login') preloadFeatureNamespaces();
+});
 
 void initI18n().then(() => {
   const session = startSession(router);

@@ -7,7 +7,11 @@
  * globs below, nothing else to register — and use it with `useTranslation('inventory')` or
  * `t('inventory:key')`. `tests/unit/i18n.test.ts` fails when a key exists in one language only.
  *
- * Spanish ships in the main bundle; English is a separate chunk loaded on first use.
+ * The namespaces every screen needs (common, errors, shell) ship in Spanish in the main bundle;
+ * feature namespaces (inventory, leads, quotes, …) and English are separate chunks, loaded
+ * through a small backend once the user is past the login page ({@link preloadFeatureNamespaces})
+ * or when a component asks for one, so the login page's JavaScript stays small. Components
+ * re-render when a namespace arrives (`bindI18nStore: 'added'`).
  */
 
 import i18n from 'i18next';
@@ -24,12 +28,47 @@ function namespaceOf(path: string): string {
   return path.replace(/^.*\/([^/]+)\.json$/, '$1');
 }
 
-const spanish = import.meta.glob<Bundle>('./locales/es/*.json', { eager: true, import: 'default' });
-const lazy: Record<Exclude<Language, 'es'>, Record<string, () => Promise<Bundle>>> = {
+/** Needed before the first paint (the login page, the shell, error toasts). */
+const spanish = import.meta.glob<Bundle>(
+  ['./locales/es/common.json', './locales/es/errors.json', './locales/es/shell.json'],
+  { eager: true, import: 'default' },
+);
+const lazy: Record<Language, Record<string, () => Promise<Bundle>>> = {
+  es: import.meta.glob<Bundle>(
+    [
+      './locales/es/*.json',
+      '!./locales/es/common.json',
+      '!./locales/es/errors.json',
+      '!./locales/es/shell.json',
+    ],
+    { import: 'default' },
+  ),
   en: import.meta.glob<Bundle>('./locales/en/*.json', { import: 'default' }),
 };
 
-export const NAMESPACES = Object.keys(spanish).map(namespaceOf);
+const loaderFor = (lng: string, ns: string) =>
+  Object.entries(lazy[lng as Language] ?? {}).find(([path]) => namespaceOf(path) === ns)?.[1];
+
+export const EAGER_NAMESPACES = Object.keys(spanish).map(namespaceOf);
+export const FEATURE_NAMESPACES = Object.keys(lazy.es).map(namespaceOf);
+export const NAMESPACES = [...EAGER_NAMESPACES, ...FEATURE_NAMESPACES];
+
+/** An i18next backend over the lazy chunks above. */
+const chunkBackend = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(lng: string, ns: string, callback: (error: unknown, data: Bundle | false) => void) {
+    const load = loaderFor(lng, ns);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error, false),
+    );
+  },
+};
 
 function storedLanguage(): Language {
   try {
@@ -53,24 +92,36 @@ async function loadLanguage(lng: Language) {
 /** Initialises i18next with the stored language (loading it first); resolves when ready. */
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLanguage();
-  await i18n.use(initReactI18next).init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    resources: {
-      es: Object.fromEntries(
-        Object.entries(spanish).map(([path, bundle]) => [namespaceOf(path), bundle]),
-      ),
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    returnNull: false,
-  });
+  await i18n
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGES,
+      ns: EAGER_NAMESPACES,
+      partialBundledLanguages: true,
+      defaultNS: 'common',
+      resources: {
+        es: Object.fromEntries(
+          Object.entries(spanish).map(([path, bundle]) => [namespaceOf(path), bundle]),
+        ),
+      },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false, bindI18nStore: 'added' },
+      returnNull: false,
+    });
   if (lng !== DEFAULT_LANGUAGE) await setLanguage(lng);
   document.documentElement.lang = i18n.language;
   return i18n;
+}
+
+let featuresRequested = false;
+/** Fetches every feature namespace once (called on the first page that is not the login page). */
+export function preloadFeatureNamespaces(): void {
+  if (featuresRequested) return;
+  featuresRequested = true;
+  void i18n.loadNamespaces(FEATURE_NAMESPACES);
 }
 
 /** Switches the interface language (loading it when needed) and remembers it on this device. */
