@@ -383,6 +383,15 @@ describeBackends('quotations API', (backend: Backend) => {
     expect(rows[0]).toEqual({ id_vendedor: ids['asesor@vitrina.demo'], desarrollo: alameda.id });
     const invalid = await quoteFor(asesor, { nuevoLead: { nombre: ' ', email: 'not-an-email' } });
     expect(invalid.status).toBe(400);
+    // The same person again (email in other case): the existing owner is named, nothing is written.
+    const duplicate = await quoteFor(asesor2, {
+      nuevoLead: { nombre: 'Lucía', email: 'LUCIA.VEGA@example.com' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.json[0]).toMatchObject({
+      errorCode: 'LEAD_DUPLICATE',
+      propietario: { nombre: 'Sofía Navarro' },
+    });
     expect(await counts()).toEqual({
       events: before.events + 2,
       quotations: before.quotations + 1,

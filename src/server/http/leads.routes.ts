@@ -316,7 +316,7 @@ const fullName = (u: { nombre: string; apellidos?: string }) =>
   `${u.nombre} ${u.apellidos ?? ''}`.trim();
 
 /** A live lead of the corporate with the same email or phone (digits), if any. */
-async function findDuplicate(
+export async function findDuplicate(
   db: Db,
   corporateId: string,
   fields: LeadFields,
@@ -335,7 +335,8 @@ async function findDuplicate(
   return rows[0]?.doc ?? null;
 }
 
-async function duplicateError(c: Ctx, existing: Lead): Promise<ApiError> {
+/** The 409 that names only the existing lead's owner (spec: duplicate protection). */
+export async function duplicateError(c: Ctx, existing: Lead): Promise<ApiError> {
   const owner = existing.idVendedor ? await findUser(c.get('deps').db, existing.idVendedor) : null;
   const nombre = owner ? fullName(owner) : '';
   return new ApiError(

@@ -44,7 +44,7 @@ import type { AppendRequest } from '../store/event-store';
 import { loadDevelopmentById } from './catalogue.routes';
 import { requireMember, type Ctx, type Env, type Membership } from './context';
 import { ApiError, badRequest, jsonBody, parse } from './errors';
-import { leadStream } from './leads.routes';
+import { duplicateError, findDuplicate, leadStream } from './leads.routes';
 import { effectiveStatusColors } from './public.routes';
 
 // ---------------------------------------------------------------------------------------------
@@ -439,6 +439,9 @@ export const quotationRoutes = new Hono<Env>()
             : [{ path: 'nuevoLead', code: 'invalid' }];
         throw badRequest(issues);
       }
+      // A client created on the spot is still a lead: the same duplicate protection applies.
+      const existing = await findDuplicate(db, corporate.id, fields);
+      if (existing) throw await duplicateError(c, existing);
       requests.push({
         streamId: leadStream(corporate.id, idLead),
         expectedVersion: 0,
