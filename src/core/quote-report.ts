@@ -225,6 +225,13 @@ const UTF8_BOM_BYTES = [0xef, 0xbb, 0xbf] as const;
  * A growable UTF-8 byte buffer that writes CSV fields directly, so no intermediate string is
  * built per row and no separate encoding pass is needed.
  */
+const FIELD_CACHE_LIMIT = 4096;
+
+/** ASCII digits of 00..99, two bytes each. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) =>
+  i % 2 === 0 ? 48 + Math.floor(i / 20) : 48 + (((i - 1) / 2) % 10),
+);
+
 class CsvByteWriter {
   buf: Uint8Array;
   pos = 0;
@@ -243,8 +250,10 @@ class CsvByteWriter {
   }
 
   /** Copies the written bytes out and starts over, keeping the buffer for the next chunk. */
+  /** Hands the written bytes over without copying them; the writer continues in a new buffer. */
   take(): Uint8Array {
-    const out = this.buf.slice(0, this.pos);
+    const out = this.buf.subarray(0, this.pos);
+    this.buf = new Uint8Array(this.buf.length);
     this.pos = 0;
     return out;
   }
@@ -331,6 +340,28 @@ class CsvByteWriter {
     this.pos = q;
   }
 
+  /**
+   * {@link text} through a cache of encoded fields: report columns such as the adviser, the
+   * development or the cluster repeat on most rows, so their bytes are built once and copied.
+   * The cache stops growing at {@link FIELD_CACHE_LIMIT} entries (high-cardinality columns).
+   */
+  cachedText(value: string | null | undefined, cache: Map<string, Uint8Array>): void {
+    const key = value ?? '';
+    const bytes = cache.get(key);
+    if (bytes === undefined) {
+      const start = this.pos;
+      this.text(key);
+      if (cache.size < FIELD_CACHE_LIMIT) cache.set(key, this.buf.slice(start, this.pos));
+      return;
+    }
+    const n = bytes.length;
+    this.ensure(n + 1);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) buf[p++] = bytes[i]!;
+    this.pos = p;
+  }
+
   /** Cents as `1234.56` (see {@link csvMoney}). */
   money(cents: number): void {
     this.ensure(25);
@@ -347,14 +378,43 @@ class CsvByteWriter {
     let digits = 1;
     let q: number;
     if (whole <= 0x7fffffff) {
-      // Int32 fast path (any amount below 2.1 billion): `| 0` instead of Math.floor.
-      for (let w = whole; w >= 10; w = (w / 10) | 0) digits++;
-      q = p + digits - 1;
-      do {
-        const next = (whole / 10) | 0;
-        buf[q--] = 48 + (whole - next * 10);
+      // Int32 fast path (any amount below 2.1 billion): digit count by comparison, then two
+      // digits per division from a pair table.
+      digits =
+        whole < 1e4
+          ? whole < 10
+            ? 1
+            : whole < 100
+              ? 2
+              : whole < 1000
+                ? 3
+                : 4
+          : whole < 1e6
+            ? whole < 1e5
+              ? 5
+              : 6
+            : whole < 1e8
+              ? whole < 1e7
+                ? 7
+                : 8
+              : whole < 1e9
+                ? 9
+                : 10;
+      q = p + digits;
+      while (whole >= 100) {
+        const next = (whole / 100) | 0;
+        const pair = (whole - next * 100) << 1;
+        buf[--q] = DIGIT_PAIRS[pair + 1]!;
+        buf[--q] = DIGIT_PAIRS[pair]!;
         whole = next;
-      } while (whole > 0);
+      }
+      if (whole >= 10) {
+        const pair = whole << 1;
+        buf[--q] = DIGIT_PAIRS[pair + 1]!;
+        buf[--q] = DIGIT_PAIRS[pair]!;
+      } else {
+        buf[--q] = 48 + whole;
+      }
     } else {
       for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
       q = p + digits - 1;
@@ -366,9 +426,9 @@ class CsvByteWriter {
     }
     p += digits;
     buf[p++] = 46;
-    const tens = Math.floor(rest / 10);
-    buf[p++] = 48 + tens;
-    buf[p++] = 48 + (rest - tens * 10);
+    const pair = rest << 1;
+    buf[p++] = DIGIT_PAIRS[pair]!;
+    buf[p++] = DIGIT_PAIRS[pair + 1]!;
     this.pos = p;
   }
 
@@ -444,32 +504,52 @@ class ReportDateBytes {
   }
 }
 
+interface FieldCaches {
+  asesor: Map<string, Uint8Array>;
+  cliente: Map<string, Uint8Array>;
+  desarrollo: Map<string, Uint8Array>;
+  cluster: Map<string, Uint8Array>;
+  unidad: Map<string, Uint8Array>;
+  prototipo: Map<string, Uint8Array>;
+}
+
+const newFieldCaches = (): FieldCaches => ({
+  asesor: new Map(),
+  cliente: new Map(),
+  desarrollo: new Map(),
+  cluster: new Map(),
+  unidad: new Map(),
+  prototipo: new Map(),
+});
+
 function writeRows(
   w: CsvByteWriter,
   plan: QuoteReportPlan,
   start: number,
   end: number,
   dates: ReportDateBytes,
+  caches: FieldCaches,
 ): void {
   const rows = plan.rows;
   const proto = plan.includePrototype;
   const escr = plan.includeEscrituracion;
+  const c = caches;
   for (let i = start; i < end; i++) {
     const r = rows[i]!;
     w.date(r.fechaAlta, dates);
     w.comma();
-    w.text(r.nombreAsesor);
+    w.cachedText(r.nombreAsesor, c.asesor);
     w.comma();
-    w.text(r.nombreCliente);
+    w.cachedText(r.nombreCliente, c.cliente);
     w.comma();
-    w.text(r.nombreDesarrollo);
+    w.cachedText(r.nombreDesarrollo, c.desarrollo);
     w.comma();
-    w.text(r.nombreCluster);
+    w.cachedText(r.nombreCluster, c.cluster);
     w.comma();
-    w.text(r.nombreUnidad);
+    w.cachedText(r.nombreUnidad, c.unidad);
     w.comma();
     if (proto) {
-      w.text(r.nombrePrototipo);
+      w.cachedText(r.nombrePrototipo, c.prototipo);
       w.comma();
     }
     w.money(r.precioLista);
@@ -508,6 +588,7 @@ export function* quoteReportChunks(
   const step = Math.max(1, Math.floor(chunkRows));
   const w = new CsvByteWriter(Math.min(step, total) * 200 + 1024);
   const dates = new ReportDateBytes(options.timeZone);
+  const caches = newFieldCaches();
   for (const b of UTF8_BOM_BYTES) w.byte(b);
   const labels = QUOTE_REPORT_HEADERS[options.language];
   plan.columns.forEach((c, i) => {
@@ -518,7 +599,7 @@ export function* quoteReportChunks(
   w.byte(10);
   for (let start = 0; start < total; start += step) {
     const end = Math.min(total, start + step);
-    writeRows(w, plan, start, end, dates);
+    writeRows(w, plan, start, end, dates, caches);
     yield { bytes: w.take(), progress: { rowsDone: end, rowsTotal: total } };
   }
 }
