@@ -25,5 +25,12 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // Route chunks are preloaded by the router on intent; Vite's preload helper and polyfill
+    // would only add weight to the login page (budget: 150 KB of JavaScript, gzip).
+    modulePreload: false,
+  },
 });

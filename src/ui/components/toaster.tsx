@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { dismissToast, getToasts, subscribeToasts } from '../lib/toast';
-import { CloseIcon } from './icons';
 
 /** Renders the toasts of `lib/toast` (auto-close after 5000 ms there). */
 export function Toaster() {
@@ -60,10 +59,32 @@ export function Toaster() {
               '& svg': { w: 4, h: 4 },
             })}
           >
-            <CloseIcon />
+            <ToastCloseIcon />
           </button>
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The toaster is on every page from the first paint, so its one icon is drawn here rather than
+ * pulling the whole icon module into the initial bundle.
+ */
+function ToastCloseIcon() {
+  return (
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
   );
 }

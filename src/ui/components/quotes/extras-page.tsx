@@ -12,7 +12,8 @@ import { css } from 'styled-system/css';
 import { button, card } from '../styles';
 import { useDevelopmentContext } from '../inventory/development-context';
 import { allUnits, clustersQuery, formatPrice } from '../inventory/inventory-data';
-import { extrasQuery, formatCents, type QuoteSearch } from './quotes-data';
+import { extrasQuery, formatCents } from './quotes-data';
+import type { QuoteSearch } from './quote-search';
 
 const panel = `${card()} ${css({ p: 5, display: 'flex', flexDirection: 'column', gap: 3 })}`;
 const input = css({

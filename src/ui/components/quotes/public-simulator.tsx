@@ -26,7 +26,8 @@ import {
 } from '../inventory/inventory-data';
 import { publicAvailabilityQuery, type PublicAvailability } from '../inventory/public-data';
 import { QuoteFiguresView } from './quote-figures';
-import { formatPercent, simulate, type QuoteSearch } from './quotes-data';
+import { formatPercent, simulate } from './quotes-data';
+import type { QuoteSearch } from './quote-search';
 
 /** The public availability answer also carries the development's schemes and optionals. */
 type WithSchemes = PublicAvailability & {

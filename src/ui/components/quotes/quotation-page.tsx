@@ -29,13 +29,8 @@ import {
 } from '../inventory/inventory-data';
 import { QuoteFiguresView } from './quote-figures';
 import { buildQuoteInput } from './quote-input';
-import {
-  extrasQuery,
-  formatCents,
-  formatPercent,
-  schemesQuery,
-  type QuoteSearch,
-} from './quotes-data';
+import { extrasQuery, formatCents, formatPercent, schemesQuery } from './quotes-data';
+import type { QuoteSearch } from './quote-search';
 import { SaveQuotation, SavedQuotation } from './save-quotation';
 import { useWorkerQuote } from './use-worker-quote';
 

@@ -3,7 +3,7 @@ import { ExtrasPage } from '../../../../../components/quotes/extras-page';
 import {
   validateQuoteSearch,
   type QuoteSearch,
-} from '../../../../../components/quotes/quotes-data';
+} from '../../../../../components/quotes/quote-search';
 
 function QuotationExtras() {
   const search = Route.useSearch();

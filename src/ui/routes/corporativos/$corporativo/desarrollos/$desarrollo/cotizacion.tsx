@@ -3,7 +3,7 @@ import { QuotationPage } from '../../../../../components/quotes/quotation-page';
 import {
   validateQuoteSearch,
   type QuoteSearch,
-} from '../../../../../components/quotes/quotes-data';
+} from '../../../../../components/quotes/quote-search';
 
 function Quotation() {
   const search = Route.useSearch();

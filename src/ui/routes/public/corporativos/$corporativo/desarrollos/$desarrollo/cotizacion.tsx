@@ -3,7 +3,7 @@ import { PublicSimulatorPage } from '../../../../../../components/quotes/public-
 import {
   validateQuoteSearch,
   type QuoteSearch,
-} from '../../../../../../components/quotes/quotes-data';
+} from '../../../../../../components/quotes/quote-search';
 
 function PublicQuotationSimulator() {
   const { corporativo, desarrollo } = Route.useParams();
