@@ -26,8 +26,9 @@ import {
 } from '../inventory/inventory-data';
 import { publicAvailabilityQuery, type PublicAvailability } from '../inventory/public-data';
 import { QuoteFiguresView } from './quote-figures';
-import { formatPercent, simulate } from './quotes-data';
+import { simulate } from './quotes-data';
 import type { QuoteSearch } from './quote-search';
+import { SchemeOption } from './scheme-option';
 
 /** The public availability answer also carries the development's schemes and optionals. */
 type WithSchemes = PublicAvailability & {
@@ -186,35 +187,12 @@ export function PublicSimulatorPage({
                 {t('labels.schemes')}
               </legend>
               {schemes.map((s) => (
-                <label
+                <SchemeOption
                   key={s.id}
-                  className={css({
-                    display: 'flex',
-                    gap: 2,
-                    alignItems: 'flex-start',
-                    cursor: 'pointer',
-                  })}
-                >
-                  <input
-                    type="radio"
-                    name="scheme"
-                    checked={scheme?.id === s.id}
-                    onChange={() => onSearch({ ...search, esquema: s.id })}
-                    className={css({ mt: 1 })}
-                  />
-                  <span>
-                    <span className={css({ fontWeight: 'semibold', display: 'block' })}>
-                      {s.nombre}
-                    </span>
-                    <span className={css({ fontSize: 'xs', color: 'muted' })}>
-                      {t('page.schemeSummary', {
-                        discount: formatPercent(s.descuento.porcentaje),
-                        down: formatPercent(s.enganche.porcentaje),
-                        delivery: formatPercent(s.contraEntrega.porcentaje),
-                      })}
-                    </span>
-                  </span>
-                </label>
+                  scheme={s}
+                  checked={scheme?.id === s.id}
+                  onSelect={() => onSearch({ ...search, esquema: s.id })}
+                />
               ))}
             </fieldset>
           </section>

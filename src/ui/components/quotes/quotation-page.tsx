@@ -29,8 +29,9 @@ import {
 } from '../inventory/inventory-data';
 import { QuoteFiguresView } from './quote-figures';
 import { buildQuoteInput } from './quote-input';
-import { extrasQuery, formatCents, formatPercent, schemesQuery } from './quotes-data';
+import { extrasQuery, formatCents, schemesQuery } from './quotes-data';
 import type { QuoteSearch } from './quote-search';
+import { SchemeOption } from './scheme-option';
 import { SaveQuotation, SavedQuotation } from './save-quotation';
 import { useWorkerQuote } from './use-worker-quote';
 
@@ -293,44 +294,12 @@ function QuotableUnit({
                 <p role="alert">{t('page.noSchemes')}</p>
               ) : (
                 valid.map((s) => (
-                  <label
+                  <SchemeOption
                     key={s.id}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'flex-start',
-                      gap: 2,
-                      p: 3,
-                      borderRadius: 'lg',
-                      border: '1px solid token(colors.border)',
-                      cursor: 'pointer',
-                      '&:has(input:checked)': {
-                        borderColor: 'primary',
-                        bg: 'rgba(31,111,235,0.06)',
-                      },
-                    })}
-                  >
-                    <input
-                      type="radio"
-                      name="scheme"
-                      value={s.id}
-                      checked={scheme?.id === s.id}
-                      onChange={() => onSearch({ ...search, esquema: s.id })}
-                      className={css({ mt: 1 })}
-                    />
-                    <span>
-                      <span className={css({ fontWeight: 'semibold', display: 'block' })}>
-                        {s.nombre}
-                      </span>
-                      <span className={css({ fontSize: 'xs', color: 'muted' })}>
-                        {t('page.schemeSummary', {
-                          discount: formatPercent(s.descuento.porcentaje),
-                          down: formatPercent(s.enganche.porcentaje),
-                          delivery: formatPercent(s.contraEntrega.porcentaje),
-                        })}
-                        {s.idCluster ? ` · ${t('page.clusterVariant')}` : ''}
-                      </span>
-                    </span>
-                  </label>
+                    scheme={s}
+                    checked={scheme?.id === s.id}
+                    onSelect={() => onSearch({ ...search, esquema: s.id })}
+                  />
                 ))
               )}
             </fieldset>
