@@ -59,6 +59,14 @@ import { message } from './messages';
 // Streams, state and scope
 
 export const leadStream = (corporateId: string, leadId: string) => `lead:${corporateId}:${leadId}`;
+
+/**
+ * A note key that sorts by creation time (milliseconds, base 36, fixed width) before its random
+ * part: notes written within the same second still list newest first.
+ */
+function noteKey(deps: { clock: () => Date; newId: () => string }): string {
+  return `${deps.clock().getTime().toString(36).padStart(10, '0')}-${deps.newId().slice(0, 8)}`;
+}
 const roundRobinStream = (corporateId: string) => `lead-roundrobin:${corporateId}`;
 
 /** How many public captures one client address may send per hour. */
@@ -716,7 +724,7 @@ export const leadRoutes = new Hono<Env>()
     const events = decideOrThrow(
       {
         type: 'AddLeadNote',
-        key: deps.newId(),
+        key: noteKey(deps),
         nota,
         idUsuario: m.user.id,
         now: Math.floor(deps.clock().getTime() / 1000),
@@ -869,7 +877,7 @@ export const leadRoutes = new Hono<Env>()
       const events = decideOrThrow(
         {
           type: 'AddLeadNote',
-          key: deps.newId(),
+          key: noteKey(deps),
           nota: nota.slice(0, 5000),
           idUsuario: null,
           now: nowSeconds,
@@ -904,7 +912,7 @@ export const leadRoutes = new Hono<Env>()
       if (mensaje) {
         commands.push({
           type: 'AddLeadNote',
-          key: deps.newId(),
+          key: noteKey(deps),
           nota: `${query.medio}: ${mensaje}`,
           idUsuario: null,
           now: nowSeconds,
