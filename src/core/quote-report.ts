@@ -249,11 +249,15 @@ class CsvByteWriter {
     this.buf = next;
   }
 
-  /** Copies the written bytes out and starts over, keeping the buffer for the next chunk. */
-  /** Hands the written bytes over without copying them; the writer continues in a new buffer. */
+  /**
+   * The bytes written since the last call, as a view of the writer's buffer; the next writes
+   * reuse the buffer, so the view is only valid until then. Reusing one cache-warm buffer
+   * instead of allocating a fresh one per chunk is what keeps a million-row report fast: fresh
+   * ArrayBuffers are external memory, and allocating hundreds of megabytes of them forces
+   * full garbage collections that have to walk the rows being exported.
+   */
   take(): Uint8Array {
     const out = this.buf.subarray(0, this.pos);
-    this.buf = new Uint8Array(this.buf.length);
     this.pos = 0;
     return out;
   }
@@ -576,8 +580,11 @@ function writeRows(
 
 /**
  * The report as UTF-8 bytes in chunks of `chunkRows` rows; the first chunk starts with the BOM
- * and the header. A caller (the worker) collects the chunks into a Blob and reports progress
- * between them, without ever holding the whole report as a string.
+ * and the header. A caller (the worker) turns each chunk into a Blob (which copies it) and
+ * reports progress between them, without ever holding the whole report as a string.
+ *
+ * Each chunk's `bytes` is a view of one reused buffer and is overwritten when the next chunk
+ * is asked for: copy it first (`new Blob([bytes])`, `bytes.slice()`, a streaming decode).
  */
 export function* quoteReportChunks(
   plan: QuoteReportPlan,

@@ -84,10 +84,12 @@ export async function buildQuoteReportBlob(
 ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
   const plan = planQuoteReport(rows, options);
   if (plan.kind === 'no_quotes_this_week') return plan;
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  // One Blob per chunk: it copies the chunk out of the writer's reused buffer, and the final
+  // Blob references the parts without copying them again.
+  const parts: Blob[] = [];
   let byteLength = 0;
   for (const chunk of quoteReportChunks(plan, options, REPORT_CHUNK_ROWS)) {
-    parts.push(chunk.bytes as Uint8Array<ArrayBuffer>);
+    parts.push(new Blob([chunk.bytes as Uint8Array<ArrayBuffer>]));
     byteLength += chunk.bytes.length;
     notify(onProgress, chunk.progress);
     if (isAborted(hooks.signal)) throw abortError();

@@ -33,10 +33,11 @@ function ours(
 ): { bytes: number; blob: Blob } {
   const plan = planQuoteReport(rows, options);
   if (plan.kind !== 'plan') throw new Error('no rows');
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  // As the worker does it: each chunk copied into a Blob before the writer reuses its buffer.
+  const parts: Blob[] = [];
   let bytes = 0;
   for (const chunk of quoteReportChunks(plan, options)) {
-    parts.push(chunk.bytes as Uint8Array<ArrayBuffer>);
+    parts.push(new Blob([chunk.bytes as Uint8Array<ArrayBuffer>]));
     bytes += chunk.bytes.length;
     onChunk?.();
   }

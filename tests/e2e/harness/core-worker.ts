@@ -179,9 +179,9 @@ const harness = {
     const t0 = performance.now();
     const plan = planQuoteReport(rows, reportOptions);
     if (plan.kind !== 'plan') throw new Error('expected a plan');
-    const parts: Uint8Array<ArrayBuffer>[] = [];
+    const parts: Blob[] = [];
     for (const c of quoteReportChunks(plan, reportOptions)) {
-      parts.push(c.bytes as Uint8Array<ArrayBuffer>);
+      parts.push(new Blob([c.bytes as Uint8Array<ArrayBuffer>]));
     }
     const blob = new Blob(parts, { type: 'text/csv;charset=utf-8' });
     const t1 = performance.now();

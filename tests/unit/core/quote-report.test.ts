@@ -178,7 +178,11 @@ describe('quote report CSV (spec §5, §9)', () => {
     const rows = Array.from({ length: 10 }, (_, i) => row({ nombreUnidad: `U${i}` }));
     const plan = planQuoteReport(rows, admin);
     if (plan.kind !== 'plan') throw new Error('expected a plan');
-    const chunks = [...quoteReportChunks(plan, admin, 4)];
+    // Each chunk is a view of a reused buffer: copied before the next one is asked for.
+    const chunks = Array.from(quoteReportChunks(plan, admin, 4), (c) => ({
+      bytes: c.bytes.slice(),
+      progress: c.progress,
+    }));
     expect(chunks.map((c) => c.progress.rowsDone)).toEqual([4, 8, 10]);
     expect(chunks.every((c) => c.progress.rowsTotal === 10)).toBe(true);
     const joined = new TextDecoder('utf-8', { ignoreBOM: true }).decode(

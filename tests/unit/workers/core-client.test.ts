@@ -4,6 +4,7 @@ import { defaultStatusColors } from '../../../src/core/status';
 import { emptyUnitFilters, filterUnitIndexes } from '../../../src/core/filters';
 import type { FilterContext } from '../../../src/core/filters';
 import type { Money } from '../../../src/core/brands';
+import { buildQuoteReportCsv } from '../../../src/core/quote-report';
 import type { QuoteReportOptions } from '../../../src/core/quote-report';
 import type { PaymentScheme } from '../../../src/core/types';
 import { CoreClient, getCoreClient } from '../../../src/workers/core-client';
@@ -105,6 +106,9 @@ for (const mode of ['worker', 'direct'] as const) {
       expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
       const text = await blobText(result.blob);
       expect(text.startsWith('\uFEFFFecha,Asesor,Cliente,')).toBe(true);
+      // Three chunks through one reused buffer: each was copied out before the next was written.
+      const whole = buildQuoteReportCsv(rows, reportOptions, new Date('2024-06-07T18:00:00Z'));
+      expect(whole.kind === 'report' && whole.csv).toBe(text);
       expect(result.byteLength).toBe(bytes.length);
       // Progress arrives asynchronously from a worker; wait for the last one.
       await expect.poll(() => progress.at(-1)).toBe(40_000);
