@@ -19,19 +19,21 @@ const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', .
 const quiet = (cmd, args) => spawnSync(cmd, args, { encoding: 'utf8' });
 
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+  // The e2e tests need Chromium and poppler's pdftotext (the printed quotation is read back).
+  const present = () => existsSync('/usr/bin/chromium') && existsSync('/usr/bin/pdftotext');
+  if (present()) return true;
   if (!isRoot) {
     console.error(
-      'Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium poppler-utils`.',
+      'Chromium or pdftotext is missing: run `sudo apt-get update && sudo apt-get install -y chromium poppler-utils`.',
     );
     return false;
   }
-  console.log('Installing Chromium from Debian (once per machine)…');
+  console.log('Installing Chromium and poppler-utils from Debian (once per machine)…');
   run('apt-get', ['update', '-qq']);
   const r = run('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-  return r.status === 0 && existsSync('/usr/bin/chromium');
+  return r.status === 0 && present();
 }
 
 function ensurePostgres() {

@@ -31,6 +31,11 @@ export interface QuoteReportRow {
   mensualidades: Money;
   escrituracion: Money;
   contraEntrega: Money;
+  /**
+   * Currency code of every amount of the row (the quotation's currency). Absent means the base
+   * currency, MXN.
+   */
+  divisa?: string;
 }
 
 /** The report's columns, in order. */
@@ -42,6 +47,7 @@ export const QUOTE_REPORT_COLUMNS = [
   'cluster',
   'unidad',
   'prototipo',
+  'divisa',
   'precioLista',
   'descuento',
   'precioFinal',
@@ -70,6 +76,7 @@ export const QUOTE_REPORT_HEADERS: Readonly<
     cluster: 'Cluster',
     unidad: 'Unidad',
     prototipo: 'Prototipo',
+    divisa: 'Moneda',
     precioLista: 'Precio de lista',
     descuento: 'Descuento',
     precioFinal: 'Precio final',
@@ -87,6 +94,7 @@ export const QUOTE_REPORT_HEADERS: Readonly<
     cluster: 'Cluster',
     unidad: 'Unit',
     prototipo: 'Prototype',
+    divisa: 'Currency',
     precioLista: 'List price',
     descuento: 'Discount',
     precioFinal: 'Final price',
@@ -121,6 +129,7 @@ export interface QuoteReportPlan {
   columns: QuoteReportColumn[];
   includePrototype: boolean;
   includeEscrituracion: boolean;
+  includeDivisa: boolean;
 }
 
 /** The byte-order mark that makes Excel read the file as UTF-8. */
@@ -186,10 +195,14 @@ export function reportFileName(date: Date, timeZone = 'UTC'): string {
   return `Reporte_Cotizaciones_${TWO_DIGITS[d.getDate()]!}_${TWO_DIGITS[d.getMonth() + 1]!}_${d.getFullYear()}.csv`;
 }
 
+const BASE_CURRENCY = 'MXN';
+
 /**
  * Applies the spec §5 rules: keeps the viewer's own quotations unless the viewer is an admin,
  * drops the escrituración column when every kept quotation has 0 there, drops the prototype
- * column when the corporate hides it; no rows left → {@link NoQuotesThisWeek}.
+ * column when the corporate hides it; no rows left → {@link NoQuotesThisWeek}. The currency
+ * column is added when a kept quotation is in another currency than MXN, so a week that mixes
+ * MXN and USD quotations never mixes their amounts unlabelled.
  */
 export function planQuoteReport(
   rows: readonly QuoteReportRow[],
@@ -205,12 +218,28 @@ export function planQuoteReport(
       break;
     }
   }
+  let includeDivisa = false;
+  for (const r of kept) {
+    if (r.divisa !== undefined && r.divisa !== BASE_CURRENCY) {
+      includeDivisa = true;
+      break;
+    }
+  }
   const includePrototype = !options.hidePrototypeName;
   const columns = QUOTE_REPORT_COLUMNS.filter(
     (c) =>
-      (c !== 'prototipo' || includePrototype) && (c !== 'escrituracion' || includeEscrituracion),
+      (c !== 'prototipo' || includePrototype) &&
+      (c !== 'escrituracion' || includeEscrituracion) &&
+      (c !== 'divisa' || includeDivisa),
   );
-  return { kind: 'plan', rows: kept, columns, includePrototype, includeEscrituracion };
+  return {
+    kind: 'plan',
+    rows: kept,
+    columns,
+    includePrototype,
+    includeEscrituracion,
+    includeDivisa,
+  };
 }
 
 /** Progress of a chunked build. */
@@ -515,6 +544,7 @@ interface FieldCaches {
   cluster: Map<string, Uint8Array>;
   unidad: Map<string, Uint8Array>;
   prototipo: Map<string, Uint8Array>;
+  divisa: Map<string, Uint8Array>;
 }
 
 const newFieldCaches = (): FieldCaches => ({
@@ -524,6 +554,7 @@ const newFieldCaches = (): FieldCaches => ({
   cluster: new Map(),
   unidad: new Map(),
   prototipo: new Map(),
+  divisa: new Map(),
 });
 
 function writeRows(
@@ -537,6 +568,7 @@ function writeRows(
   const rows = plan.rows;
   const proto = plan.includePrototype;
   const escr = plan.includeEscrituracion;
+  const divisa = plan.includeDivisa;
   const c = caches;
   for (let i = start; i < end; i++) {
     const r = rows[i]!;
@@ -554,6 +586,10 @@ function writeRows(
     w.comma();
     if (proto) {
       w.cachedText(r.nombrePrototipo, c.prototipo);
+      w.comma();
+    }
+    if (divisa) {
+      w.cachedText(r.divisa ?? BASE_CURRENCY, c.divisa);
       w.comma();
     }
     w.money(r.precioLista);

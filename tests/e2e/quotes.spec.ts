@@ -287,6 +287,16 @@ test.describe('quotations', () => {
       },
     });
     expect(created.status()).toBe(201);
+    // A quotation in dollars the same week: the report labels each row's currency.
+    const inDollars = await page.request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
+      data: {
+        idUnidad: unit.id,
+        idEsquema: schemes.find((s) => s.valido)!.id,
+        divisa: 'USD',
+        nuevoLead: { nombre: 'Dolores', apellidos: 'Quintana' },
+      },
+    });
+    expect(inDollars.status()).toBe(201);
     const rows = (await (
       await page.request.get(`/api/wsObtenerCotizacionesSemanales?idCorporativo=${corporate.id}`)
     ).json()) as { nombreUnidad: string; nombreCliente: string; escrituracion: number }[];
@@ -315,6 +325,7 @@ test.describe('quotations', () => {
         'Cluster',
         'Unidad',
         'Prototipo',
+        'Moneda',
         'Precio de lista',
         'Descuento',
         'Precio final',
@@ -327,6 +338,8 @@ test.describe('quotations', () => {
     );
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines.some((l) => l.includes(unit.nombre) && l.includes('Ramiro Ortega'))).toBe(true);
+    expect(lines.find((l) => l.includes('Dolores Quintana'))).toContain(',USD,');
+    expect(lines.find((l) => l.includes('Ramiro Ortega'))).toContain(',MXN,');
 
     // Headers in the user's language: the same report in English.
     const englishContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -344,7 +357,7 @@ test.describe('quotations', () => {
       const header = readFileSync(englishPath).subarray(3).toString('utf8').split('\r\n')[0]!;
       expect(
         header.startsWith(
-          'Date,Adviser,Client,Development,Cluster,Unit,Prototype,List price,Discount,Final price,Down payment,Deferred,Monthly payment,',
+          'Date,Adviser,Client,Development,Cluster,Unit,Prototype,Currency,List price,Discount,Final price,Down payment,Deferred,Monthly payment,',
         ),
       ).toBe(true);
       expect(header.endsWith(',Upon delivery')).toBe(true);

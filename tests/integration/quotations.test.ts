@@ -405,8 +405,10 @@ describeBackends('quotations API', (backend: Backend) => {
     now = MONDAY_START;
     const firstOfWeek = await quoteFor(asesor, { idLead: leads.asesor });
     now = WEDNESDAY;
+    const inDollars = await quoteFor(asesor, { idLead: leads.asesor, divisa: 'USD' });
     expect(lastWeek.status).toBe(201);
     expect(firstOfWeek.status).toBe(201);
+    expect(inDollars.status).toBe(201);
     const weekly = `/api/wsObtenerCotizacionesSemanales?idCorporativo=${corp.id}`;
 
     const all = await gerente.get(weekly);
@@ -433,6 +435,10 @@ describeBackends('quotations API', (backend: Backend) => {
       precioLista: firstOfWeek.json.figuras.listPrice,
       precioFinal: firstOfWeek.json.figuras.finalPrice,
       enganche: firstOfWeek.json.figuras.parts[0].amount,
+      divisa: 'MXN',
+    });
+    expect(rows.find((r) => r.precioFinal === inDollars.json.figuras.finalPrice)).toMatchObject({
+      divisa: 'USD',
     });
     const csv = buildQuoteReportCsv(
       rows,
@@ -448,7 +454,14 @@ describeBackends('quotations API', (backend: Backend) => {
     if (csv.kind === 'report') {
       expect(csv.rowCount).toBe(rows.length);
       expect(csv.fileName).toBe('Reporte_Cotizaciones_18_11_2026.csv');
-      expect(csv.csv.split('\r\n')[1]).toContain('16/11/2026 00:00,Sofía Navarro,Carla Jiménez');
+      // A week with MXN and USD quotations labels each row's currency.
+      const lines = csv.csv.split('\r\n');
+      expect(lines[0]).toContain(',Prototipo,Moneda,Precio de lista,');
+      expect(lines[1]).toContain('16/11/2026 00:00,Sofía Navarro,Carla Jiménez');
+      const inUsd = rows.filter((r) => r.divisa === 'USD').length;
+      expect(inUsd).toBeGreaterThanOrEqual(1);
+      expect(lines.filter((l) => l.includes(',USD,'))).toHaveLength(inUsd);
+      expect(lines.filter((l) => l.includes(',MXN,'))).toHaveLength(rows.length - inUsd);
     }
 
     // An adviser without permisos.generarReporteCotizaciones gets 403 …

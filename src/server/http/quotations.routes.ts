@@ -503,8 +503,8 @@ export const quotationRoutes = new Hono<Env>()
    * `GET /api/wsObtenerCotizacionesSemanales?idCorporativo` → `QuoteReportRow[]`
    * (core/quote-report.ts: `{ fechaAlta (seconds), idAsesor, nombreAsesor, nombreCliente,
    * nombreDesarrollo, nombreCluster, nombreUnidad, nombrePrototipo, precioLista, descuento,
-   * precioFinal, enganche, diferido, mensualidades, escrituracion, contraEntrega }`, amounts in
-   * cents of each quotation's currency), oldest first: the quotations of the current week
+   * precioFinal, enganche, diferido, mensualidades, escrituracion, contraEntrega, divisa }`,
+   * amounts in cents of the quotation's currency `divisa`), oldest first: the quotations of the current week
    * (Monday 00:00 to the next Monday 00:00 in the corporate's `zonaHoraria`). Users whose role
    * has `alcanceLeads = Todos` get every adviser's; others only their own (`idAsesor` = user).
    * Adviser and client names are the current ones (the names at quote time when the person is
@@ -531,6 +531,7 @@ export const quotationRoutes = new Hono<Env>()
     const { rows } = await deps.db.query<{ body: string }>(
       `SELECT coalesce(json_agg(
                 q.reporte || jsonb_build_object(
+                  'divisa', q.doc->'divisa'->>'codigo',
                   'nombreAsesor', coalesce(nullif(trim(concat_ws(' ', u.doc->>'nombre', u.doc->>'apellidos')), ''), q.reporte->>'nombreAsesor'),
                   'nombreCliente', coalesce(nullif(trim(concat_ws(' ', l.doc->>'nombre', l.doc->>'apellidos')), ''), q.reporte->>'nombreCliente'))
                 ORDER BY q.fecha_alta, q.posicion), '[]'::json)::text AS body

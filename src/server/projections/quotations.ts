@@ -28,6 +28,7 @@ export function quotationReportRow(q: Quotation): QuoteReportRow {
     mensualidades: quotationPart(q, 'mensualidades'),
     escrituracion: quotationPart(q, 'escrituracion'),
     contraEntrega: quotationPart(q, 'contraEntrega'),
+    divisa: q.divisa.codigo,
   };
 }
 

@@ -120,6 +120,23 @@ describe('quote report CSV (spec §5, §9)', () => {
     expect(withDeed.kind === 'plan' && withDeed.columns).toContain('escrituracion');
   });
 
+  it('labels the currency of each row when a quote is not in MXN', () => {
+    const mxnOnly = planQuoteReport([row(), row({ divisa: 'MXN' })], admin);
+    expect(mxnOnly.kind === 'plan' && mxnOnly.columns).not.toContain('divisa');
+    const mixed = buildQuoteReportCsv(
+      [row({ precioLista: m(100_00) }), row({ divisa: 'USD', precioLista: m(5_40) })],
+      { ...admin, language: 'en' },
+      now,
+    );
+    if (mixed.kind !== 'report') throw new Error('expected a report');
+    const [header, mxn, usd] = records(mixed.csv);
+    expect(header!.slice(6, 8)).toEqual(['Prototype', 'Currency']);
+    expect(mxn!.slice(7, 9)).toEqual(['MXN', '100.00']);
+    expect(usd!.slice(7, 9)).toEqual(['USD', '5.40']);
+    const dollars = buildQuoteReportCsv([row({ divisa: 'USD' })], admin, now);
+    expect(dollars.kind === 'report' && records(dollars.csv)[0]![7]).toBe('Moneda');
+  });
+
   it('drops the prototype column when the corporate hides it', () => {
     const out = buildQuoteReportCsv([row()], { ...admin, hidePrototypeName: true }, now);
     if (out.kind !== 'report') throw new Error('expected a report');
