@@ -192,6 +192,48 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/**
+ * How many trailing digits two phones are compared by for duplicates: the national number in
+ * Mexico, the US and Canada, so `+52 55 1234 5678`, `+52 1 55 1234 5678` and `55 1234 5678` are
+ * the same phone. Shorter numbers are compared whole.
+ */
+export const PHONE_MATCH_DIGITS = 10;
+
+/** The part of a phone duplicate detection compares (see {@link PHONE_MATCH_DIGITS}). */
+export function phoneMatchKey(value: string): string {
+  const digits = phoneDigits(value);
+  return digits.length > PHONE_MATCH_DIGITS ? digits.slice(-PHONE_MATCH_DIGITS) : digits;
+}
+
+/** What makes two leads the same person: the normalised email and the phones' match keys. */
+export interface LeadContactKeys {
+  /** Normalised email, '' when there is none. */
+  email: string;
+  /** Match keys of the phone and the mobile, without blanks or repeats. */
+  phones: string[];
+}
+
+/** The {@link LeadContactKeys} of a lead's fields. */
+export function leadContactKeys(
+  lead: Pick<Partial<Lead>, 'email' | 'telefono' | 'celular'>,
+): LeadContactKeys {
+  const phones = [lead.telefono, lead.celular]
+    .map((p) => (p ? phoneMatchKey(p) : ''))
+    .filter((p, i, all) => p !== '' && all.indexOf(p) === i);
+  return { email: lead.email ? normalizeSearchText(lead.email) : '', phones };
+}
+
+/** The keys of `next` that `previous` does not have: what an edit newly claims. */
+export function addedContactKeys(
+  previous: LeadContactKeys,
+  next: LeadContactKeys,
+): LeadContactKeys {
+  return {
+    email: next.email !== previous.email ? next.email : '',
+    phones: next.phones.filter((p) => !previous.phones.includes(p)),
+  };
+}
+
 /** A phone: digits with an optional leading +, spaces, dots, dashes or parentheses; 7 to 15 digits (E.164). */
 export function isValidPhone(value: string): boolean {
   if (!PHONE_CHARS_RE.test(value)) return false;

@@ -371,8 +371,9 @@ describeBackends('quotations API', (backend: Backend) => {
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.nombreCliente).toBe('Lucía Vega');
+    // The lead, its email's claim (lead-contacts.ts) and the quotation: one append.
     expect(await counts()).toEqual({
-      events: before.events + 2,
+      events: before.events + 3,
       quotations: before.quotations + 1,
       leads: before.leads + 1,
     });
@@ -393,10 +394,29 @@ describeBackends('quotations API', (backend: Backend) => {
       propietario: { nombre: 'Sofía Navarro' },
     });
     expect(await counts()).toEqual({
-      events: before.events + 2,
+      events: before.events + 3,
       quotations: before.quotations + 1,
       leads: before.leads + 1,
     });
+  });
+
+  it('a client created with a quotation racing a registration of the same person: one wins, one 409', async () => {
+    const [viaQuote, viaLead] = await Promise.all([
+      quoteFor(asesor, {
+        nuevoLead: { nombre: 'Cotiza', apellidos: 'Rápido', email: 'carrera-cotiza@example.com' },
+      }),
+      asesor2.post(`/api/corporativos/${corp.id}/leads`, {
+        nombre: 'Registra',
+        email: 'Carrera-Cotiza@example.com',
+      }),
+    ]);
+    expect([viaQuote.status, viaLead.status].sort()).toEqual([201, 409]);
+    const loser = viaQuote.status === 409 ? viaQuote : viaLead;
+    expect(loser.json[0].errorCode).toBe('LEAD_DUPLICATE');
+    const { rows } = await rt.deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rm_leads WHERE email_norm = 'carrera-cotiza@example.com'`,
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 
   it('answers the weekly report by scope, from Monday 00:00 in the corporate time zone', async () => {

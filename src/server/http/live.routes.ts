@@ -46,6 +46,8 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
     };
   }
   if (event.type.startsWith('Lead')) {
+    // Only a lead's own stream: contact claims and the round robin are bookkeeping streams.
+    if (!event.streamId.startsWith('lead:')) return null;
     if (!all && data.idVendedor !== viewer.user.id) return null;
     return { ...base, idLead: event.streamId.split(':').at(-1) };
   }
@@ -64,46 +66,78 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
 }
 
 const HEARTBEAT_MS = 25_000;
+/** Backstop for anything about the viewer that no event carries. */
 const REFRESH_MS = 30_000;
+
+/**
+ * Whether an event can change what `userId` may see: anything on the user's own stream, a
+ * membership granted to them, or a corporate's settings (its roles). The stream reloads the
+ * viewer before it looks at the next event, so a role change applies from that event on.
+ */
+export function affectsViewer(event: StoredEvent, userId: string): boolean {
+  if (event.streamId === `user:${userId}`) return true;
+  if (event.type === 'MembershipGranted') {
+    return (event.data as { idUsuario?: unknown } | null)?.idUsuario === userId;
+  }
+  return event.type === 'CorporateSettingsChanged' || event.type === 'CorporateRegistered';
+}
 
 export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
   const me = await requireUser(c);
   const deps = c.get('deps');
   let viewer = (await loadViewer(deps, me.id))!;
   return streamSSE(c, async (stream) => {
-    const queue: Record<string, unknown>[] = [];
+    // Events are taken in order, so a viewer reload sits between the events around it.
+    const pending: StoredEvent[] = [];
+    let reloadDue = false;
     let wake: (() => void) | undefined;
     const unsubscribe = deps.live.subscribe((event) => {
-      const message = liveMessage(event, viewer);
-      if (!message) return;
-      queue.push(message);
+      pending.push(event);
       wake?.();
     });
-    // A role or membership change applies to an open stream within REFRESH_MS.
     const refresh = setInterval(() => {
-      void loadViewer(deps, me.id).then((v) => {
-        if (v) viewer = v;
-        else stream.abort();
-      });
+      reloadDue = true;
+      wake?.();
     }, REFRESH_MS);
     stream.onAbort(() => {
       unsubscribe();
       clearInterval(refresh);
       wake?.();
     });
+    const reload = async (): Promise<boolean> => {
+      const next = await loadViewer(deps, me.id);
+      if (!next) {
+        stream.abort();
+        return false;
+      }
+      viewer = next;
+      return true;
+    };
     await stream.writeSSE({ event: 'ready', data: JSON.stringify({ userId: me.id }), retry: 2000 });
     while (!stream.aborted) {
-      const next = queue.shift();
-      if (next) {
-        await stream.writeSSE({ event: 'change', data: JSON.stringify(next) });
+      if (reloadDue) {
+        reloadDue = false;
+        if (!(await reload())) break;
+      }
+      const event = pending.shift();
+      if (event) {
+        if (affectsViewer(event, me.id)) {
+          if (!(await reload())) break;
+          continue;
+        }
+        const message = liveMessage(event, viewer);
+        if (message) await stream.writeSSE({ event: 'change', data: JSON.stringify(message) });
         continue;
       }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, HEARTBEAT_MS);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = await new Promise<boolean>((resolve) => {
+        wake = () => resolve(false);
+        timer = setTimeout(() => resolve(true), HEARTBEAT_MS);
       });
+      clearTimeout(timer);
       wake = undefined;
-      if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+      if (timedOut && pending.length === 0 && !stream.aborted)
+        await stream.write(': keep-alive\n\n');
     }
   });
 });

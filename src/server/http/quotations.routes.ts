@@ -20,8 +20,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { decide as decideLead, initialLeadState, normalizeLeadFields } from '../../core/lead';
-import type { Lead } from '../../core/lead';
+import {
+  decide as decideLead,
+  initialLeadState,
+  leadContactKeys,
+  normalizeLeadFields,
+} from '../../core/lead';
+import type { Lead, LeadContactKeys } from '../../core/lead';
 import { startOfWeekMonday } from '../../core/misc';
 import { validateScheme } from '../../core/pricing';
 import {
@@ -44,7 +49,8 @@ import type { AppendRequest } from '../store/event-store';
 import { loadDevelopmentById } from './catalogue.routes';
 import { requireMember, type Ctx, type Env, type Membership } from './context';
 import { ApiError, badRequest, jsonBody, parse } from './errors';
-import { duplicateError, findDuplicate, leadStream } from './leads.routes';
+import { contactClaims, duplicateError, findDuplicate, isClaimConflict } from './lead-contacts';
+import { leadStream } from './leads.routes';
 import { effectiveStatusColors } from './public.routes';
 
 // ---------------------------------------------------------------------------------------------
@@ -410,6 +416,7 @@ export const quotationRoutes = new Hono<Env>()
 
     const requests: AppendRequest[] = [];
     let lead: { id: string; nombre: string };
+    let newLeadContact: LeadContactKeys | null = null;
     if (body.idLead !== undefined) {
       const access = await canSeeLead(db, corporate.id, body.idLead, m.user, m.role);
       if (!access.ok) throw leadAccessError(access.reason);
@@ -439,8 +446,11 @@ export const quotationRoutes = new Hono<Env>()
             : [{ path: 'nuevoLead', code: 'invalid' }];
         throw badRequest(issues);
       }
-      // A client created on the spot is still a lead: the same duplicate protection applies.
-      const existing = await findDuplicate(db, corporate.id, fields);
+      // A client created on the spot is still a lead: the same duplicate protection applies,
+      // claims included (see lead-contacts.ts).
+      newLeadContact = leadContactKeys(fields);
+      requests.push(...(await contactClaims(c, corporate.id, newLeadContact, idLead, m.user.id)));
+      const existing = await findDuplicate(db, corporate.id, newLeadContact);
       if (existing) throw await duplicateError(c, existing);
       requests.push({
         streamId: leadStream(corporate.id, idLead),
@@ -475,7 +485,16 @@ export const quotationRoutes = new Hono<Env>()
       expectedVersion: 0,
       events: [newEvent(c, corporate.id, m.user.id, created.type, created.data)],
     });
-    await deps.store.appendMany(requests);
+    try {
+      await deps.store.appendMany(requests);
+    } catch (error) {
+      // Someone registered the same person meanwhile: the same 409 as if they had been first.
+      if (newLeadContact !== null && isClaimConflict(error)) {
+        const existing = await findDuplicate(db, corporate.id, newLeadContact);
+        if (existing) throw await duplicateError(c, existing);
+      }
+      throw error;
+    }
     return c.json(quotation, 201);
   })
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addedContactKeys,
+  leadContactKeys,
+  PHONE_MATCH_DIGITS,
+  phoneMatchKey,
   decide,
   foldLead,
   historyFromEvents,
@@ -340,5 +344,40 @@ describe('lead validation and search', () => {
     expect(leadMatchesQuery(lead, '55 12')).toBe(true);
     expect(leadMatchesQuery(lead, 'angel')).toBe(false);
     expect(leadMatchesQuery(lead, '12')).toBe(false);
+  });
+});
+
+describe('contact keys for duplicate detection', () => {
+  it('compares phones by their last 10 digits, so the country code does not matter', () => {
+    expect(PHONE_MATCH_DIGITS).toBe(10);
+    expect(phoneMatchKey('+52 (55) 1234-5678')).toBe('5512345678');
+    expect(phoneMatchKey('+52 1 55 1234 5678')).toBe('5512345678');
+    expect(phoneMatchKey('55 1234 5678')).toBe('5512345678');
+    expect(phoneMatchKey('123 4567')).toBe('1234567');
+  });
+
+  it('normalises the email and drops blank and repeated phones', () => {
+    expect(
+      leadContactKeys({
+        email: ' Ana@Example.COM ',
+        telefono: '55 1234 5678',
+        celular: '+52 5512345678',
+      }),
+    ).toEqual({ email: 'ana@example.com', phones: ['5512345678'] });
+    expect(leadContactKeys({ email: null, telefono: '', celular: null })).toEqual({
+      email: '',
+      phones: [],
+    });
+  });
+
+  it('an edit claims only the contacts the lead did not have', () => {
+    const before = leadContactKeys({ email: 'a@x.mx', telefono: '55 1111 2222', celular: null });
+    expect(addedContactKeys(before, before)).toEqual({ email: '', phones: [] });
+    const after = leadContactKeys({
+      email: 'b@x.mx',
+      telefono: '+52 55 1111 2222',
+      celular: '55 3333 4444',
+    });
+    expect(addedContactKeys(before, after)).toEqual({ email: 'b@x.mx', phones: ['5533334444'] });
   });
 });
