@@ -14,7 +14,7 @@
  * them with `sessionMachine.provide(…)`.
  */
 
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import {
   LOGIN_PATH,
   keepsPathOnLogout,
@@ -166,17 +166,30 @@ export const sessionMachine = setup({
     resolving: {
       initial: 'checking',
       after: {
-        sessionGrace: {
-          // Visitors of the public pages (spec §1) are never logged out or sent to /login.
-          guard: ({ context }) => !context.location().pathname.startsWith('/public/'),
-          target: 'loggingOut',
-          actions: assign({
-            logoutTarget: ({ context }) => {
-              const location = context.location();
-              return logoutTargetFor(location, currentPath(location));
-            },
-          }),
-        },
+        sessionGrace: [
+          {
+            // A visitor on the login page whom the server already knows to be signed out is
+            // logged out quietly: the local state is cleared, but there is no session to end,
+            // nowhere to go, and no "Cerrando sesión…" overlay over the form they are using.
+            guard: and([
+              stateIn('#session.resolving.awaitingUser'),
+              ({ context }) => context.location().pathname === LOGIN_PATH,
+            ]),
+            target: 'signedOut',
+            actions: ['removeAuthItem', 'clearFeatureState'],
+          },
+          {
+            // Visitors of the public pages (spec §1) are never logged out or sent to /login.
+            guard: ({ context }) => !context.location().pathname.startsWith('/public/'),
+            target: 'loggingOut',
+            actions: assign({
+              logoutTarget: ({ context }) => {
+                const location = context.location();
+                return logoutTargetFor(location, currentPath(location));
+              },
+            }),
+          },
+        ],
       },
       on: {
         'session.signIn': {

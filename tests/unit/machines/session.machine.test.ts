@@ -207,6 +207,35 @@ describe('session machine: checking', () => {
     await flush();
     expect(spies.navigate).not.toHaveBeenCalled();
   });
+
+  it('a signed-out visitor on the login page is logged out quietly: no overlay, no sign-out call', async () => {
+    const { actor, clock, spies } = start({ location: { pathname: '/login', search: '' } });
+    await flush();
+    expect(actor.getSnapshot().matches({ resolving: 'awaitingUser' })).toBe(true);
+    clock.increment(2999);
+    expect(actor.getSnapshot().matches({ resolving: 'awaitingUser' })).toBe(true);
+    clock.increment(1);
+    const snap = actor.getSnapshot();
+    expect(snap.matches('signedOut')).toBe(true);
+    expect(snap.hasTag('logoutLoading')).toBe(false);
+    expect(spies.removeAuthItem).toHaveBeenCalledTimes(1);
+    expect(spies.clearFeatureState).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(spies.signOut).not.toHaveBeenCalled();
+    expect(spies.navigate).not.toHaveBeenCalled();
+  });
+
+  it('on the login page a session check that has not answered still ends in the full logout', async () => {
+    const pending = deferred<{ id: string } | null>();
+    const { actor, clock } = start({
+      checkSession: () => pending.promise,
+      location: { pathname: '/login', search: '' },
+    });
+    clock.increment(3000);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    pending.resolve(null);
+    await flush();
+  });
 });
 
 describe('session machine: sign in', () => {
