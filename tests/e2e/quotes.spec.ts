@@ -278,25 +278,18 @@ test.describe('quotations', () => {
         `/api/wsObtenerEsquemasPago?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}&idCluster=${towerA.id}`,
       )
     ).json()) as ApiScheme[];
-    const created = await page.request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
-      data: {
-        idUnidad: unit.id,
-        idEsquema: schemes.find((s) => s.valido)!.id,
-        divisa: 'MXN',
-        nuevoLead: { nombre: 'Ramiro', apellidos: 'Ortega' },
-      },
-    });
-    expect(created.status()).toBe(201);
+    const quoteNewClient = (divisa: string, nombre: string, apellidos: string) =>
+      page.request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
+        data: {
+          idUnidad: unit.id,
+          idEsquema: schemes.find((s) => s.valido)!.id,
+          divisa,
+          nuevoLead: { nombre, apellidos },
+        },
+      });
+    expect((await quoteNewClient('MXN', 'Ramiro', 'Ortega')).status()).toBe(201);
     // A quotation in dollars the same week: the report labels each row's currency.
-    const inDollars = await page.request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
-      data: {
-        idUnidad: unit.id,
-        idEsquema: schemes.find((s) => s.valido)!.id,
-        divisa: 'USD',
-        nuevoLead: { nombre: 'Dolores', apellidos: 'Quintana' },
-      },
-    });
-    expect(inDollars.status()).toBe(201);
+    expect((await quoteNewClient('USD', 'Dolores', 'Quintana')).status()).toBe(201);
     const rows = (await (
       await page.request.get(`/api/wsObtenerCotizacionesSemanales?idCorporativo=${corporate.id}`)
     ).json()) as { nombreUnidad: string; nombreCliente: string; escrituracion: number }[];
