@@ -2,10 +2,10 @@
  * The weekly quote report as CSV (spec §5, §9): one row per quotation, RFC 4180 quoting,
  * formula injection neutralised, UTF-8 with BOM.
  *
- * It is built for a million rows: each text field is scanned once (a char-code test for the
- * injection characters and one precompiled regex test for quoting), numbers are formatted
- * with integer arithmetic instead of Intl, dates through per-day caches, and the text is
- * produced in chunks so a caller (the worker) can encode each chunk and report progress.
+ * It is built for a million rows: fields are written straight into UTF-8 bytes (repeating
+ * ones encoded once and copied), numbers with integer arithmetic instead of Intl, dates
+ * through per-slot and per-day caches, and the bytes come out in chunks of one reused buffer,
+ * so a caller (the worker) copies each chunk into a Blob and reports progress between them.
  */
 
 import { tzOffset } from '@date-fns/tz';
