@@ -121,9 +121,11 @@ test('the adviser adds and deletes a note, edits the lead and sees the change in
 }) => {
   const page = await newPage(browser);
   await signIn(page, 'asesor@vitrina.demo', CLIENTS);
+  await expect(page.getByTestId('lead-total')).toHaveText(/^\d+ clientes?$/);
   await page.getByRole('searchbox').fill(walkIn.apellidos);
   const row = page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos });
   await expect(row).toHaveCount(1);
+  await expect(page.getByTestId('lead-total')).toHaveText('1 cliente');
   await row.click();
   await expect(
     page.getByRole('heading', { name: `${walkIn.nombre} ${walkIn.apellidos}` }),
@@ -221,6 +223,58 @@ async function corporateId(page: Page): Promise<string> {
   }, CORP);
 }
 
+test('a lead registered while the live stream was down shows up, and counts, once it reconnects', async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  // The first connection says `ready` and ends, as a dropped stream does; every attempt after it
+  // fails until the stream is back up, then the real stream answers.
+  let stream: 'once' | 'down' | 'up' = 'once';
+  await page.route('**/api/stream', (route) => {
+    if (stream === 'up') return route.continue();
+    if (stream === 'down') return route.abort('internetdisconnected');
+    stream = 'down';
+    return route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+      body: 'retry: 500\nevent: ready\ndata: {}\n\n',
+    });
+  });
+  await signIn(page, 'asesor@vitrina.demo', CLIENTS);
+  const total = page.getByTestId('lead-total');
+  await expect(total).toHaveText(/^\d+ clientes?$/);
+  const before = Number((await total.textContent())!.split(' ')[0]);
+  const plural = (n: number) => (n === 1 ? '1 cliente' : `${n} clientes`);
+  const corpId = await corporateId(page);
+  const register = async (nombre: string) => {
+    const res = await page.request.post(`/api/corporativos/${corpId}/leads`, {
+      data: { nombre, apellidos: `En vivo ${stamp}` },
+    });
+    expect(res.status()).toBe(201);
+  };
+  const row = (nombre: string) =>
+    page.getByTestId('lead-row').filter({ hasText: `${nombre} En vivo ${stamp}` });
+
+  // Registered while the stream is down: its change reaches no one.
+  await expect.poll(() => stream).toBe('down');
+  await register('Durante');
+  await page.waitForTimeout(2500);
+  await expect(row('Durante')).toHaveCount(0);
+  await expect(total).toHaveText(plural(before));
+
+  // Back up: the reconnection reads the list and its total again.
+  stream = 'up';
+  await expect(row('Durante')).toHaveCount(1, { timeout: 15_000 });
+  await expect(total).toHaveText(plural(before + 1));
+
+  // Connected again, a change arrives live: the row and the total follow without a reload.
+  await register('Después');
+  await expect(row('Después')).toHaveCount(1);
+  await expect(total).toHaveText(plural(before + 2));
+  await page.screenshot({ path: `${SHOTS}/leads-list-reconnected.png` });
+  await page.context().close();
+});
+
 test("the manager sees the adviser's lead; the adviser does not see the manager's", async ({
   browser,
 }) => {
@@ -244,6 +298,9 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
   await expect(row).toContainText(adviserName);
   await manager.getByLabel('Asesor', { exact: true }).selectOption({ label: adviserName });
   await expect(row).toHaveCount(1);
+  await manager.getByRole('searchbox').fill(walkIn.apellidos);
+  await expect(manager.getByTestId('lead-total')).toHaveText('1 cliente');
+  await expect(row).toHaveCount(1);
   await row.click();
   await expect(manager.getByTestId('lead-owner')).toHaveText(adviserName);
   await expect(manager.getByLabel('Reasignar a')).toBeVisible();
@@ -262,6 +319,7 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
     adviser.getByText('Ningún cliente coincide con la búsqueda o los filtros.'),
   ).toBeVisible();
   await expect(adviser.getByTestId('lead-row')).toHaveCount(0);
+  await expect(adviser.getByTestId('lead-total')).toHaveText('0 clientes');
   await adviser.screenshot({ path: `${SHOTS}/leads-list-asesor.png`, fullPage: true });
   await adviser.goto(`${CLIENTS}/${managerLeadId}`);
   await expect(

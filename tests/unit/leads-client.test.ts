@@ -39,7 +39,7 @@ const lead = (id: string, fechaAlta: number, over: Partial<Lead> = {}): Lead => 
 });
 
 const data = (pages: { leads: Lead[]; nextCursor: string | null }[]) => ({
-  pages,
+  pages: pages.map((p, i) => ({ ...p, total: i === 0 ? 6 : null })),
   pageParams: pages.map((_, i) => (i === 0 ? null : `c${i}`)),
 });
 
@@ -172,18 +172,25 @@ describe('vitrinaLeadSource', () => {
     return fetch;
   };
 
-  it('lists one page with the server-side search and the next cursor from X-Next-Cursor', async () => {
-    const fetch = stub(200, [lead('a', 1)], { 'X-Next-Cursor': 'abc' });
+  it('lists one page with the server-side search, the next cursor from X-Next-Cursor and the total from X-Total-Count', async () => {
+    const fetch = stub(200, [lead('a', 1)], { 'X-Next-Cursor': 'abc', 'X-Total-Count': '1234' });
     const page = await vitrinaLeadSource.list(
       'c1',
       { q: ' ana ', status: 'nuevo' },
       { cursor: null, limit: 100 },
     );
     expect(page.nextCursor).toBe('abc');
+    expect(page.total).toBe(1234);
     expect(page.leads.map((l) => l.id)).toEqual(['a']);
     expect(fetch.mock.calls[0]![0]).toBe(
       '/api/wsObtenerLeads?idCorporativo=c1&q=ana&status=nuevo&limit=100',
     );
+  });
+
+  it('a page without X-Total-Count has no total', async () => {
+    stub(200, [lead('b', 1)]);
+    const page = await vitrinaLeadSource.list('c1', {}, { cursor: 'abc', limit: 100 });
+    expect(page).toEqual({ leads: [lead('b', 1)], nextCursor: null, total: null });
   });
 
   it('a 409 LEAD_DUPLICATE becomes LeadDuplicateError with the owner name', async () => {

@@ -374,6 +374,41 @@ function decodeCursor(cursor: string): [number, string] {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+/**
+ * The WHERE of a `wsObtenerLeads` list without its cursor: corporate, live, the caller's scope,
+ * the filters and the search. The page and its total both read it, so they count the same rows.
+ */
+function leadListWhere(m: Membership, q: z.infer<typeof listQuery>) {
+  const where = ['corporate_id = $1', 'NOT eliminado'];
+  const params: unknown[] = [m.corporate.id];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (!seesAll(m.role)) add((p) => `id_vendedor = ${p}`, m.user.id);
+  if (q.idVendedor) add((p) => `id_vendedor = ${p}`, q.idVendedor);
+  if (q.status) add((p) => `status = ${p}`, q.status);
+  if (q.desarrollo) add((p) => `desarrollo = ${p}`, q.desarrollo);
+  const text = normalizeSearchText(q.q ?? '');
+  if (text !== '') {
+    params.push(`${escapeLike(text)}%`);
+    const t = `$${params.length}`;
+    const alternatives = [
+      `search_name LIKE ${t}`,
+      `search_name_rev LIKE ${t}`,
+      `email_norm LIKE ${t}`,
+    ];
+    const digits = searchDigits(q.q ?? '');
+    if (digits) {
+      params.push(`${digits}%`);
+      const d = `$${params.length}`;
+      alternatives.push(`telefono_norm LIKE ${d}`, `celular_norm LIKE ${d}`);
+    }
+    where.push(`(${alternatives.join(' OR ')})`);
+  }
+  return { where, params };
+}
+
 /** `fecha` of wsObtenerHistorialCambios: seconds since the epoch or an ISO date/date-time. */
 function parseSince(fecha: string | undefined): number | null {
   if (fecha === undefined || fecha === '') return null;
@@ -492,55 +527,48 @@ export const leadRoutes = new Hono<Env>()
    * → `Lead[]`, live leads in the caller's scope, newest first by `fechaAlta` (then id).
    * Without `limit` every visible lead comes back (the spec's call). With `limit` (1–500) one
    * page comes back and the response header `X-Next-Cursor` carries the cursor of the next page
-   * when there is one. `q` is search-as-you-type (see core `leadMatchesQuery`): a prefix of the
-   * name, the surname, the email or the phone digits, accents and case ignored.
+   * when there is one. Every answer without `cursor` carries `X-Total-Count`: how many leads
+   * match the scope, the filters and the search, however many the page holds (the body stays
+   * the spec's `Lead[]`). `q` is search-as-you-type (see core `leadMatchesQuery`): a prefix of
+   * the name, the surname, the email or the phone digits, accents and case ignored.
    */
   .get('/wsObtenerLeads', async (c) => {
     const q = parse(listQuery, c.req.query());
     const m = await requireMember(c, { id: q.idCorporativo });
-    const where = ['corporate_id = $1', 'NOT eliminado'];
-    const params: unknown[] = [m.corporate.id];
-    const add = (sql: (p: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
-    if (!seesAll(m.role)) add((p) => `id_vendedor = ${p}`, m.user.id);
-    if (q.idVendedor) add((p) => `id_vendedor = ${p}`, q.idVendedor);
-    if (q.status) add((p) => `status = ${p}`, q.status);
-    if (q.desarrollo) add((p) => `desarrollo = ${p}`, q.desarrollo);
-    const text = normalizeSearchText(q.q ?? '');
-    if (text !== '') {
-      params.push(`${escapeLike(text)}%`);
-      const t = `$${params.length}`;
-      const alternatives = [
-        `search_name LIKE ${t}`,
-        `search_name_rev LIKE ${t}`,
-        `email_norm LIKE ${t}`,
-      ];
-      const digits = searchDigits(q.q ?? '');
-      if (digits) {
-        params.push(`${digits}%`);
-        const d = `$${params.length}`;
-        alternatives.push(`telefono_norm LIKE ${d}`, `celular_norm LIKE ${d}`);
-      }
-      where.push(`(${alternatives.join(' OR ')})`);
-    }
+    const db = c.get('deps').db;
+    const { where, params } = leadListWhere(m, q);
     const limit = q.limit ?? (q.cursor ? 100 : null);
+    const pageWhere = where.slice();
+    const pageParams = params.slice();
     if (q.cursor) {
       const [fecha, id] = decodeCursor(q.cursor);
-      params.push(fecha, id);
-      where.push(`(fecha_alta, id) < ($${params.length - 1}, $${params.length})`);
+      pageParams.push(fecha, id);
+      pageWhere.push(`(fecha_alta, id) < ($${pageParams.length - 1}, $${pageParams.length})`);
     }
-    let sql = `SELECT doc FROM rm_leads WHERE ${where.join(' AND ')} ORDER BY fecha_alta DESC, id DESC`;
+    let sql = `SELECT doc FROM rm_leads WHERE ${pageWhere.join(' AND ')} ORDER BY fecha_alta DESC, id DESC`;
     if (limit !== null) {
-      params.push(limit + 1);
-      sql += ` LIMIT $${params.length}`;
+      pageParams.push(limit + 1);
+      sql += ` LIMIT $${pageParams.length}`;
     }
-    const { rows } = await c.get('deps').db.query<{ doc: Lead }>(sql, params);
+    const { rows } = await db.query<{ doc: Lead }>(sql, pageParams);
     const leads = rows.map((r) => r.doc);
-    if (limit !== null && leads.length > limit) {
+    const more = limit !== null && leads.length > limit;
+    if (more) {
       leads.length = limit;
       c.header('X-Next-Cursor', encodeCursor(leads[limit - 1]!));
+    }
+    // The total goes with the first page only (later pages would count the same rows again);
+    // a first page that is also the last already holds every matching lead.
+    if (!q.cursor) {
+      let total = leads.length;
+      if (more) {
+        const counted = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM rm_leads WHERE ${where.join(' AND ')}`,
+          params,
+        );
+        total = counted.rows[0]!.n;
+      }
+      c.header('X-Total-Count', String(total));
     }
     return c.json(leads);
   })

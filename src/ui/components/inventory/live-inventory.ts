@@ -4,7 +4,9 @@
  *
  * - Signed in: one shared `EventSource('/api/stream')` (reference counted across the pages
  *   that use it); a `UnitStatusChanged`/`UnitPriceChanged` patches the unit in every cached
- *   `wsObtenerClusters` answer at once, other unit events refetch.
+ *   `wsObtenerClusters` answer at once, other unit events refetch. Changes sent while the
+ *   stream was down are lost, so after a reconnection every feature that reads the stream
+ *   refetches what it shows ({@link onLiveReconnect}): the units here, the leads in theirs.
  * - Visitors: `EventSource('/api/public/…/stream')` sends the public view of a changed unit,
  *   which replaces it in the cached public availability.
  */
@@ -66,14 +68,27 @@ export function applyLiveChange(client: QueryClient, change: LiveChange): void {
   if (id) void client.invalidateQueries({ queryKey: ['api', 'historialUnidad', { idUnidad: id }] });
 }
 
+/** How long to wait before opening again a stream the browser gave up on. */
+export const LIVE_REOPEN_MS = 5000;
+
 let source: EventSource | null = null;
 let users = 0;
+/** The stream said `ready` since a page opened it: a later `ready` is a reconnection. */
+let readyBefore = false;
+let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 const clients = new Set<QueryClient>();
 const changeListeners = new Set<(change: LiveChange, client: QueryClient) => void>();
 
+/** After a reconnection, what changed meanwhile is unknown: read the units again. */
+function refetchUnits(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: ['api', 'wsObtenerClusters'] });
+}
+const reconnectListeners = new Set<(client: QueryClient) => void>([refetchUnits]);
+
 /**
  * Lets another feature read the same stream (the leads' `Lead…` changes): the listener hears
- * every change while some page keeps the stream open with {@link useInventoryLive}.
+ * every change while some page keeps the stream open with {@link useInventoryLive}. Pair it
+ * with {@link onLiveReconnect} for the changes it could not hear.
  */
 export function onLiveChange(listener: (change: LiveChange, client: QueryClient) => void) {
   changeListeners.add(listener);
@@ -82,10 +97,22 @@ export function onLiveChange(listener: (change: LiveChange, client: QueryClient)
   };
 }
 
+/**
+ * Lets another feature catch up after the stream reconnects: the listener runs, once per query
+ * client, on every `ready` after the first, i.e. whenever changes may have been missed.
+ */
+export function onLiveReconnect(listener: (client: QueryClient) => void) {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+}
+
 function open() {
   if (source || typeof EventSource === 'undefined') return;
-  source = new EventSource('/api/stream', { withCredentials: true });
-  source.addEventListener('change', (e) => {
+  const es = new EventSource('/api/stream', { withCredentials: true });
+  source = es;
+  es.addEventListener('change', (e) => {
     let change: LiveChange;
     try {
       change = JSON.parse((e as MessageEvent<string>).data) as LiveChange;
@@ -97,39 +124,53 @@ function open() {
       for (const listener of changeListeners) listener(change, client);
     }
   });
-  // After a reconnection, what changed meanwhile is unknown: read the units again.
-  let opened = false;
-  source.addEventListener('ready', () => {
-    if (opened) {
-      for (const client of clients) {
-        void client.invalidateQueries({ queryKey: ['api', 'wsObtenerClusters'] });
-      }
+  es.addEventListener('ready', () => {
+    if (readyBefore) {
+      for (const client of clients) for (const listener of reconnectListeners) listener(client);
     }
-    opened = true;
+    readyBefore = true;
+  });
+  // The browser reconnects a dropped stream by itself but gives up for good when an attempt is
+  // answered with an error status (a proxy's 502 while the server restarts): open a new one.
+  es.addEventListener('error', () => {
+    if (source !== es || es.readyState !== EventSource.CLOSED) return;
+    source = null;
+    reopenTimer = setTimeout(() => {
+      reopenTimer = undefined;
+      if (users > 0) open();
+    }, LIVE_REOPEN_MS);
   });
 }
 
 function close() {
+  clearTimeout(reopenTimer);
+  reopenTimer = undefined;
   source?.close();
   source = null;
+  readyBefore = false;
+}
+
+/**
+ * Holds the signed-in stream open for `client` until the returned function is called (the
+ * stream closes when no one holds it). Pages use {@link useInventoryLive}.
+ */
+export function retainLiveStream(client: QueryClient): () => void {
+  users++;
+  clients.add(client);
+  open();
+  return () => {
+    users--;
+    if (users === 0) {
+      clients.clear();
+      close();
+    }
+  };
 }
 
 /** Keeps the signed-in live stream open while the calling page is mounted. */
 export function useInventoryLive(enabled = true): void {
   const client = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    users++;
-    clients.add(client);
-    open();
-    return () => {
-      users--;
-      if (users === 0) {
-        clients.clear();
-        close();
-      }
-    };
-  }, [client, enabled]);
+  useEffect(() => (enabled ? retainLiveStream(client) : undefined), [client, enabled]);
 }
 
 /** Replaces one unit in a public availability answer. */

@@ -185,6 +185,8 @@ export function ClientsPage({ children }: { children: ReactNode }) {
   }, [lastIndex, rows.length, list]);
 
   const title = corporate.etiquetasClientes?.[currentLanguage()] || t('title');
+  // Every matching lead, loaded or not; a source that cannot count shows what it has loaded.
+  const total = list.total ?? (list.hasNextPage ? null : rows.length);
   const filtered = Boolean(q.trim() || status || desarrollo || (manager && idVendedor));
 
   return (
@@ -212,9 +214,24 @@ export function ClientsPage({ children }: { children: ReactNode }) {
         )}
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: 3 })}>
-          <h2 id="clients-title" className={css({ fontSize: 'xl', fontWeight: 'bold', flex: 1 })}>
-            {title}
-          </h2>
+          <div className={css({ flex: 1, minW: 0 })}>
+            <h2 id="clients-title" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+              {title}
+            </h2>
+            <p
+              aria-live="polite"
+              data-testid="lead-total"
+              className={css({ fontSize: 'sm', color: 'muted' })}
+            >
+              {list.isPending
+                ? t('list.loading')
+                : list.isError
+                  ? t('list.loadFailed')
+                  : total !== null
+                    ? t('list.total', { count: total })
+                    : t('list.countMore', { count: rows.length })}
+            </p>
+          </div>
           <button type="button" className={button()} onClick={() => setCreating(true)}>
             {t('list.new')}
           </button>
@@ -265,13 +282,6 @@ export function ClientsPage({ children }: { children: ReactNode }) {
             ) : null}
           </div>
         </div>
-        <p aria-live="polite" className={css({ fontSize: 'xs', color: 'muted' })}>
-          {list.isPending
-            ? t('list.loading')
-            : list.isError
-              ? t('list.loadFailed')
-              : t(list.hasNextPage ? 'list.countMore' : 'list.count', { count: rows.length })}
-        </p>
         <div
           ref={scroller}
           data-testid="lead-list"

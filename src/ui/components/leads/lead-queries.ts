@@ -11,6 +11,11 @@
  * - a cached list is shown at once when the page comes back and is kept current by the live
  *   stream: a `Lead…` change reads that one lead and patches it into every cached list (insert,
  *   replace or remove, by the list's own filters), never refetching 100,000 rows;
+ * - the total of a list (how many leads match, beyond the loaded pages) comes with its first
+ *   page and is asked again, alone, after any change to a lead: a patched list cannot tell
+ *   whether a lead beyond its loaded pages entered or left it;
+ * - after the stream reconnects, changes may have been missed: the corporate's leads are read
+ *   again;
  * - deleting removes the row only after the server confirmed it.
  */
 
@@ -33,7 +38,12 @@ import type { Quotation } from '../../../core/quotation';
 import type { Corporate, LeadStatus } from '../../../core/types';
 import { ApiRequestError, api, apiQuery, queryClient as appQueryClient } from '../../lib/api';
 import { registerSessionCleanup } from '../../lib/session-cleanup';
-import { onLiveChange, useInventoryLive, type LiveChange } from '../inventory/live-inventory';
+import {
+  onLiveChange,
+  onLiveReconnect,
+  useInventoryLive,
+  type LiveChange,
+} from '../inventory/live-inventory';
 import {
   leadSourceFor,
   type LeadChanges,
@@ -51,6 +61,9 @@ export const leadKeys = {
   lists: (corporateId: string) => ['leads', corporateId, 'list'] as const,
   list: (corporateId: string, sourceId: string, filters: LeadListFilters) =>
     ['leads', corporateId, 'list', sourceId, normalizeFilters(filters)] as const,
+  totals: (corporateId: string) => ['leads', corporateId, 'total'] as const,
+  total: (corporateId: string, sourceId: string, filters: LeadListFilters) =>
+    ['leads', corporateId, 'total', sourceId, normalizeFilters(filters)] as const,
   lead: (corporateId: string, leadId: string) => ['leads', corporateId, 'lead', leadId] as const,
   notes: (corporateId: string, leadId: string) => ['leads', corporateId, 'notes', leadId] as const,
   history: (corporateId: string, leadId: string) =>
@@ -121,7 +134,7 @@ export function patchLeadPages(
         placed = true;
         return { ...page, leads: [...page.leads, lead].sort(compareLeadsNewestFirst) };
       });
-      if (pages.length === 0) pages = [{ leads: [lead], nextCursor: null }];
+      if (pages.length === 0) pages = [{ leads: [lead], nextCursor: null, total: null }];
     }
   }
   return found || pages.length !== data.pages.length || pages.some((p, i) => p !== data.pages[i])
@@ -129,7 +142,10 @@ export function patchLeadPages(
     : data;
 }
 
-/** Puts the lead (or its absence) into every cached list and the lead's own query. */
+/**
+ * Puts the lead (or its absence) into every cached list and the lead's own query, and asks the
+ * lists' totals again.
+ */
 export function applyLeadToCache(
   client: QueryClient,
   corporateId: string,
@@ -146,23 +162,49 @@ export function applyLeadToCache(
   }
   if (lead && !lead.eliminado) client.setQueryData(leadKeys.lead(corporateId, leadId), lead);
   else client.removeQueries({ queryKey: leadKeys.lead(corporateId, leadId) });
+  void client.invalidateQueries({ queryKey: leadKeys.totals(corporateId) });
 }
 
-/** One page after another of the corporate's leads with these filters. */
+/**
+ * One page after another of the corporate's leads with these filters, and `total`: how many
+ * leads match (undefined until known, null when the source cannot tell).
+ */
 export function useLeadList(corporate: Corporate, filters: LeadListFilters) {
+  const client = useQueryClient();
   const source = leadSourceFor(corporate);
+  const totalKey = leadKeys.total(corporate.id, source.id, filters);
   const query = useInfiniteQuery({
     queryKey: leadKeys.list(corporate.id, source.id, filters),
-    queryFn: ({ pageParam, signal }) =>
-      source.list(
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await source.list(
         corporate.id,
         normalizeFilters(filters),
         { cursor: pageParam, limit: LEADS_PAGE_SIZE },
         signal,
-      ),
+      );
+      // The first page brings the total along: the total's own query starts from it.
+      if (pageParam === null) client.setQueryData(totalKey, page.total);
+      return page;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // Live changes keep it current; a reload is the way to resynchronise after a long absence.
+    staleTime: Infinity,
+  });
+  // Asked on its own (a one-row page) only when a change to a lead made it stale; enabled once
+  // the list's first page has seeded it, so a list is never loaded with two requests.
+  const total = useQuery({
+    queryKey: totalKey,
+    queryFn: async ({ signal }) =>
+      (
+        await source.list(
+          corporate.id,
+          normalizeFilters(filters),
+          { cursor: null, limit: 1 },
+          signal,
+        )
+      ).total,
+    enabled: query.isSuccess,
     staleTime: Infinity,
   });
   const leads = query.data?.pages.flatMap((p) => p.leads) ?? [];
@@ -170,7 +212,7 @@ export function useLeadList(corporate: Corporate, filters: LeadListFilters) {
     if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching)
       void query.fetchNextPage({ cancelRefetch: false });
   };
-  return { ...query, leads, loadMore };
+  return { ...query, leads, loadMore, total: total.data };
 }
 
 export function leadQuery(source: LeadSource, corporateId: string, leadId: string) {
@@ -375,17 +417,29 @@ async function refreshLead(client: QueryClient, corporate: Corporate, change: Li
   void client.invalidateQueries({ queryKey: leadKeys.history(corporate.id, leadId) });
 }
 
+/**
+ * Follows the corporate's lead changes on the shared stream (which someone must hold open, see
+ * {@link useLeadsLive}) until the returned function is called: each change patches the cached
+ * views of its lead; a reconnection reads every cached view of the corporate's leads again.
+ */
+export function followLeadChanges(corporate: Corporate): () => void {
+  const stopChanges = onLiveChange((change, client) => {
+    if (change.corporateId !== corporate.id || !change.type.startsWith('Lead')) return;
+    void refreshLead(client, corporate, change);
+  });
+  const stopReconnects = onLiveReconnect((client) => {
+    void client.invalidateQueries({ queryKey: leadKeys.all(corporate.id) });
+  });
+  return () => {
+    stopChanges();
+    stopReconnects();
+  };
+}
+
 /** Keeps the corporate's cached leads current from `/api/stream` while the page is mounted. */
 export function useLeadsLive(corporate: Corporate) {
   useInventoryLive();
-  useEffect(
-    () =>
-      onLiveChange((change, client) => {
-        if (change.corporateId !== corporate.id || !change.type.startsWith('Lead')) return;
-        void refreshLead(client, corporate, change);
-      }),
-    [corporate],
-  );
+  useEffect(() => followLeadChanges(corporate), [corporate]);
 }
 
 // A logout forgets every lead (spec §4); the shell clears the whole cache too, this makes the

@@ -29,6 +29,11 @@ export interface LeadPage {
   leads: Lead[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /**
+   * How many leads match the filters in the viewer's scope, all pages together. Sent with the
+   * first page (no cursor); null on later pages or when the source cannot tell.
+   */
+  total: number | null;
 }
 
 /** The fields sent on create (`idVendedor` only when assigning to someone else). */
@@ -124,7 +129,8 @@ const leadPath = (corporateId: string, leadId: string) =>
 export const vitrinaLeadSource: LeadSource = {
   id: 'vitrina',
   async list(corporateId, filters, page, signal) {
-    // The next page's cursor travels in the `X-Next-Cursor` header.
+    // The next page's cursor and the first page's total travel in the `X-Next-Cursor` and
+    // `X-Total-Count` headers (the body stays the spec's `Lead[]`).
     const query = {
       idCorporativo: corporateId,
       q: filters.q?.trim() || undefined,
@@ -135,14 +141,17 @@ export const vitrinaLeadSource: LeadSource = {
       cursor: page.cursor ?? undefined,
     };
     let nextCursor: string | null = null;
+    let total: number | null = null;
     const leads = await api<Lead[]>('wsObtenerLeads', {
       query,
       signal,
       onResponse: (res) => {
         nextCursor = res.headers.get('X-Next-Cursor');
+        const count = res.headers.get('X-Total-Count');
+        total = count !== null && /^\d+$/.test(count) ? Number(count) : null;
       },
     });
-    return { leads, nextCursor };
+    return { leads, nextCursor, total };
   },
   get: (corporateId, leadId, signal) => api<Lead>(leadPath(corporateId, leadId), { signal }),
   create: (corporateId, draft) =>
