@@ -265,6 +265,158 @@ describeBackends('leads API', (backend: Backend) => {
     expect(foreign.json[0].errorCode).toBe('LEAD_ADVISER_INVALID');
   });
 
+  describe('duplicate protection holds for edits, country codes and simultaneous writes', () => {
+    it("an edit may not take another live lead's email or phone; its own contacts stay editable", async () => {
+      const owner = await newLead(asesor, {
+        email: 'edit-dup@example.com',
+        telefono: '55 6100 0001',
+      });
+      const other = await newLead(asesor, { email: 'edit-other@example.com', telefono: null });
+      const before = await eventCount();
+      const takeEmail = await asesor.put(`${leadsUrl()}/${other.id}`, {
+        email: 'EDIT-DUP@example.com',
+        leadAnterior: other,
+      });
+      expect(takeEmail.status).toBe(409);
+      expect(takeEmail.json[0]).toMatchObject({
+        errorCode: 'LEAD_DUPLICATE',
+        propietario: { nombre: 'Sofía Navarro' },
+      });
+      const takePhone = await asesor.put(`${leadsUrl()}/${other.id}`, {
+        celular: '+52 55 6100 0001',
+        leadAnterior: other,
+      });
+      expect(takePhone.status).toBe(409);
+      expect(await eventCount()).toBe(before);
+      // Editing a lead that keeps its own email and phone is no duplicate of itself.
+      const own = await asesor.put(`${leadsUrl()}/${owner.id}`, {
+        nombre: 'Renombrada',
+        telefono: '+52 55 6100 0001',
+        leadAnterior: owner,
+      });
+      expect(own.status, JSON.stringify(own.json)).toBe(200);
+      // Once the first lead is deleted its email is free again.
+      expect((await asesor.del(`${leadsUrl()}/${owner.id}`)).status).toBeLessThan(300);
+      const freed = await asesor.put(`${leadsUrl()}/${other.id}`, {
+        email: 'edit-dup@example.com',
+        leadAnterior: other,
+      });
+      expect(freed.status, JSON.stringify(freed.json)).toBe(200);
+    });
+
+    it('phones match with or without the country code', async () => {
+      await newLead(asesor, { email: null, telefono: '55 6200 0002' });
+      for (const telefono of ['+52 55 6200 0002', '+52 1 55 6200 0002', '(55) 6200-0002']) {
+        const res = await asesor2.post(leadsUrl(), { nombre: 'Otra', telefono });
+        expect(res.status, telefono).toBe(409);
+      }
+      // Seven digits are compared whole: a short number is not a suffix match of a long one.
+      expect(
+        (await asesor2.post(leadsUrl(), { nombre: 'Corta', telefono: '620 0002' })).status,
+      ).toBe(201);
+    });
+
+    it('simultaneous registrations of one person give one lead and 409 for the rest', async () => {
+      const leadsNamed = async (email: string) =>
+        (
+          await rt.deps.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM rm_leads WHERE email_norm = $1 AND NOT eliminado',
+            [email],
+          )
+        ).rows[0]!.n;
+      tick();
+      const racers = await Promise.all(
+        [asesor, asesor2, gerente, asesor, asesor2].map((who, i) =>
+          who.post(leadsUrl(), { nombre: `Carrera ${i}`, email: 'carrera@example.com' }),
+        ),
+      );
+      expect(racers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      for (const r of racers.filter((x) => x.status === 409)) {
+        expect(r.json[0].errorCode).toBe('LEAD_DUPLICATE');
+      }
+      expect(await leadsNamed('carrera@example.com')).toBe(1);
+
+      // Two public captures of one new person at once: one lead, the other becomes its note.
+      const captures = await Promise.all(
+        ['Primera', 'Segunda'].map((mensaje) =>
+          anonymous.post('/api/public/registro?medio=Sitio%20web&corp=grupo-horizonte', {
+            nombre: 'Visitante Doble',
+            email: 'doble@example.com',
+            mensaje,
+          }),
+        ),
+      );
+      expect(captures.map((r) => r.status)).toEqual([202, 202]);
+      expect(await leadsNamed('doble@example.com')).toBe(1);
+    });
+  });
+
+  it('a role change applies to an open live stream from the next event on', async () => {
+    const res = await app.request('/api/stream', {
+      headers: { cookie: await login(app, 'asesor@vitrina.demo') },
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    // A read that outlives a timeout is kept for the next call, so no chunk is lost.
+    let reading: ReturnType<typeof reader.read> | null = null;
+    const readUntil = async (needle: string, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!seen.includes(needle) && Date.now() < deadline) {
+        reading ??= reader.read();
+        const chunk = await Promise.race([
+          reading,
+          new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+        ]);
+        if (!chunk) break;
+        reading = null;
+        if (chunk.done) break;
+        seen += decoder.decode(chunk.value);
+      }
+      return seen.includes(needle);
+    };
+    try {
+      expect(await readUntil('ready', 2000)).toBe(true);
+      // Propios: another adviser's lead is not announced.
+      const before = await newLead(asesor2);
+      expect(await readUntil(before.id, 300)).toBe(false);
+      const corporate = (await gerente.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json;
+      const roles = corporate.roles.map((r: { id: string; permisosLeads: object }) =>
+        r.id === 'gru-asesor'
+          ? { ...r, permisosLeads: { ...r.permisosLeads, alcanceLeads: 'Todos' } }
+          : r,
+      );
+      await rt.deps.store.append(`corporate:${corp}`, 'any', [
+        {
+          id: rt.deps.newId(),
+          type: 'CorporateSettingsChanged',
+          data: { changes: { roles } },
+          corporateId: corp,
+          actorId: 'test',
+          occurredAt: now,
+        },
+      ]);
+      try {
+        // Todos now: the very next lead of another adviser is announced, long before 30 s.
+        const after = await newLead(asesor2);
+        expect(await readUntil(after.id, 1000), seen).toBe(true);
+      } finally {
+        await rt.deps.store.append(`corporate:${corp}`, 'any', [
+          {
+            id: rt.deps.newId(),
+            type: 'CorporateSettingsChanged',
+            data: { changes: { roles: corporate.roles } },
+            corporateId: corp,
+            actorId: 'test',
+            occurredAt: now,
+          },
+        ]);
+      }
+    } finally {
+      await reader.cancel();
+    }
+  });
+
   it('notes: added, listed newest first without deleted ones, deleted softly, spec errors', async () => {
     const lead = await newLead(asesor);
     const keys: string[] = [];

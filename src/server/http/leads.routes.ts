@@ -24,8 +24,9 @@ import {
   historyFromEvents,
   isValidEmail,
   isValidPhone,
+  addedContactKeys,
   LEAD_EDITABLE_FIELDS,
-  leadSearchKeys,
+  leadContactKeys,
   normalizeLeadChanges,
   normalizeLeadFields,
   normalizeSearchText,
@@ -53,6 +54,12 @@ import {
   type Env,
   type Membership,
 } from './context';
+import {
+  contactClaims,
+  duplicateError,
+  findDuplicate,
+  retryOnClaimConflict,
+} from './lead-contacts';
 import { message } from './messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -323,39 +330,6 @@ async function checkAssignee(c: Ctx, m: Membership, idVendedor: string) {
 const fullName = (u: { nombre: string; apellidos?: string }) =>
   `${u.nombre} ${u.apellidos ?? ''}`.trim();
 
-/** A live lead of the corporate with the same email or phone (digits), if any. */
-export async function findDuplicate(
-  db: Db,
-  corporateId: string,
-  fields: LeadFields,
-): Promise<Lead | null> {
-  const keys = leadSearchKeys(fields);
-  const phones = [keys.telefono, keys.celular].filter((p) => p !== '');
-  if (keys.email === '' && phones.length === 0) return null;
-  const { rows } = await db.query<{ doc: Lead }>(
-    `SELECT doc FROM rm_leads
-     WHERE corporate_id = $1 AND NOT eliminado
-       AND ((email_norm = $2 AND $2 <> '')
-            OR telefono_norm = ANY($3::text[]) OR celular_norm = ANY($3::text[]))
-     ORDER BY fecha_alta, id LIMIT 1`,
-    [corporateId, keys.email, phones],
-  );
-  return rows[0]?.doc ?? null;
-}
-
-/** The 409 that names only the existing lead's owner (spec: duplicate protection). */
-export async function duplicateError(c: Ctx, existing: Lead): Promise<ApiError> {
-  const owner = existing.idVendedor ? await findUser(c.get('deps').db, existing.idVendedor) : null;
-  const nombre = owner ? fullName(owner) : '';
-  return new ApiError(
-    409,
-    'LEAD_DUPLICATE',
-    'lead_duplicate',
-    { nombre },
-    { propietario: { nombre } },
-  );
-}
-
 function encodeCursor(lead: Pick<Lead, 'fechaAlta' | 'id'>) {
   return Buffer.from(JSON.stringify([lead.fechaAlta, lead.id])).toString('base64url');
 }
@@ -614,11 +588,15 @@ export const leadRoutes = new Hono<Env>()
     );
     await checkReferences(db, corporate, fields);
     await checkAssignee(c, m, idVendedor);
-    const existing = await findDuplicate(db, corporate.id, fields);
-    if (existing) throw await duplicateError(c, existing);
-    await c
-      .get('deps')
-      .store.appendMany([appendRequest(c, corporate.id, id, 0, events, m.user.id)]);
+    const contact = leadContactKeys(fields);
+    await retryOnClaimConflict(async () => {
+      const claims = await contactClaims(c, corporate.id, contact, id, m.user.id);
+      const existing = await findDuplicate(db, corporate.id, contact);
+      if (existing) throw await duplicateError(c, existing);
+      await c
+        .get('deps')
+        .store.appendMany([appendRequest(c, corporate.id, id, 0, events, m.user.id), ...claims]);
+    });
     return c.json(await readLeadDoc(db, corporate.id, id), 201);
   })
 
@@ -654,12 +632,23 @@ export const leadRoutes = new Hono<Env>()
       commands.push({ type: 'AssignLead', idVendedor: body.idVendedor });
     }
     const events = decideAll(commands, loaded.state);
+    // An email or phone the lead did not have before must not belong to another live lead.
+    const added = addedContactKeys(
+      leadContactKeys(loaded.lead),
+      leadContactKeys({ ...loaded.lead, ...normalizeLeadChanges(pickFields(body)) }),
+    );
     try {
-      await c
-        .get('deps')
-        .store.appendMany([
-          appendRequest(c, corporate.id, loaded.lead.id, loaded.version, events, m.user.id),
-        ]);
+      await retryOnClaimConflict(async () => {
+        const claims = await contactClaims(c, corporate.id, added, loaded.lead.id, m.user.id);
+        const existing = await findDuplicate(c.get('deps').db, corporate.id, added, loaded.lead.id);
+        if (existing) throw await duplicateError(c, existing);
+        await c
+          .get('deps')
+          .store.appendMany([
+            appendRequest(c, corporate.id, loaded.lead.id, loaded.version, events, m.user.id),
+            ...claims,
+          ]);
+      });
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       const current = await readLeadDoc(c.get('deps').db, corporate.id, loaded.lead.id);
@@ -897,78 +886,84 @@ export const leadRoutes = new Hono<Env>()
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const ack = () => c.json({ ok: true, mensaje: message('lead_capture_received', lang(c)) }, 202);
 
-    const existing = await findDuplicate(deps.db, corporate.id, fields);
-    if (existing) {
-      // Known person: the new contact becomes a note for the owner; the visitor learns nothing.
-      const loaded = await loadLead(c, corporate.id, existing.id);
-      const nota = `${query.medio}: ${mensaje || `${fullName(fields)} ${phoneDigits(fields.telefono ?? fields.celular ?? '')}`.trim()}`;
-      const events = decideOrThrow(
-        {
-          type: 'AddLeadNote',
-          key: noteKey(deps),
-          nota: nota.slice(0, 5000),
-          idUsuario: null,
-          now: nowSeconds,
-        },
-        loaded.state,
-      );
-      await deps.store.appendMany([
-        appendRequest(c, corporate.id, existing.id, loaded.version, events, null),
-      ]);
-      return ack();
-    }
-
+    const contact = leadContactKeys(fields);
     const advisers = await activeAdvisers(deps.db, corporate);
     const idLead = deps.newId();
+    // Everything is read again on each attempt: a concurrent capture of the same person (claim
+    // streams), a note written on the known lead, or another capture taking this turn of the
+    // rotation makes the append fail with a ConcurrencyError, and the next attempt sees it.
     for (let attempt = 0; ; attempt++) {
-      const rrVersion = await deps.store.streamVersion(roundRobinStream(corporate.id));
-      const last =
-        rrVersion > 0 ? await deps.store.readStream(roundRobinStream(corporate.id), rrVersion) : [];
-      const previous = (last[0]?.data as { idVendedor?: string } | undefined)?.idVendedor ?? null;
-      const adviser = nextInRotation(advisers, previous);
-      const commands: LeadCommand[] = [
-        {
-          type: 'RegisterLead',
-          idLead,
-          idCorporativo: corporate.id,
-          idVendedor: null,
-          fields,
-          now: nowSeconds,
-        },
-      ];
-      if (adviser) commands.push({ type: 'AssignLead', idVendedor: adviser });
-      if (mensaje) {
-        commands.push({
-          type: 'AddLeadNote',
-          key: noteKey(deps),
-          nota: `${query.medio}: ${mensaje}`,
-          idUsuario: null,
-          now: nowSeconds,
-        });
-      }
-      const events = decideAll(commands, foldLead([]));
-      const requests = [appendRequest(c, corporate.id, idLead, 0, events, null)];
-      if (adviser) {
-        requests.push({
-          streamId: roundRobinStream(corporate.id),
-          expectedVersion: rrVersion,
-          events: [
-            {
-              id: deps.newId(),
-              type: 'LeadRoundRobinAdvanced',
-              data: { idVendedor: adviser, idLead },
-              corporateId: corporate.id,
-              actorId: null,
-              occurredAt: now,
-            },
-          ],
-        });
-      }
       try {
+        const claims = await contactClaims(c, corporate.id, contact, idLead, null);
+        const existing = await findDuplicate(deps.db, corporate.id, contact);
+        if (existing) {
+          // Known person: the new contact becomes a note for the owner; the visitor learns nothing.
+          const loaded = await loadLead(c, corporate.id, existing.id);
+          const nota = `${query.medio}: ${mensaje || `${fullName(fields)} ${phoneDigits(fields.telefono ?? fields.celular ?? '')}`.trim()}`;
+          const events = decideOrThrow(
+            {
+              type: 'AddLeadNote',
+              key: noteKey(deps),
+              nota: nota.slice(0, 5000),
+              idUsuario: null,
+              now: nowSeconds,
+            },
+            loaded.state,
+          );
+          await deps.store.appendMany([
+            appendRequest(c, corporate.id, existing.id, loaded.version, events, null),
+          ]);
+          return ack();
+        }
+
+        const rrVersion = await deps.store.streamVersion(roundRobinStream(corporate.id));
+        const last =
+          rrVersion > 0
+            ? await deps.store.readStream(roundRobinStream(corporate.id), rrVersion)
+            : [];
+        const previous = (last[0]?.data as { idVendedor?: string } | undefined)?.idVendedor ?? null;
+        const adviser = nextInRotation(advisers, previous);
+        const commands: LeadCommand[] = [
+          {
+            type: 'RegisterLead',
+            idLead,
+            idCorporativo: corporate.id,
+            idVendedor: null,
+            fields,
+            now: nowSeconds,
+          },
+        ];
+        if (adviser) commands.push({ type: 'AssignLead', idVendedor: adviser });
+        if (mensaje) {
+          commands.push({
+            type: 'AddLeadNote',
+            key: noteKey(deps),
+            nota: `${query.medio}: ${mensaje}`,
+            idUsuario: null,
+            now: nowSeconds,
+          });
+        }
+        const events = decideAll(commands, foldLead([]));
+        const requests = [appendRequest(c, corporate.id, idLead, 0, events, null), ...claims];
+        if (adviser) {
+          requests.push({
+            streamId: roundRobinStream(corporate.id),
+            expectedVersion: rrVersion,
+            events: [
+              {
+                id: deps.newId(),
+                type: 'LeadRoundRobinAdvanced',
+                data: { idVendedor: adviser, idLead },
+                corporateId: corporate.id,
+                actorId: null,
+                occurredAt: now,
+              },
+            ],
+          });
+        }
         await deps.store.appendMany(requests);
         return ack();
       } catch (error) {
-        // Another capture took this turn of the rotation at the same moment: take the next one.
         if (!(error instanceof ConcurrencyError) || attempt >= 5) throw error;
       }
     }
