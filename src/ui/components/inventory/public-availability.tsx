@@ -14,6 +14,7 @@ import { useDisplaySettings, setAreaUnit, setCurrency } from '../../lib/display-
 import { corporateThemeStyle } from '../../theme/corporate-theme';
 import { AppLink } from '../app-link';
 import { CurrencyPicker } from '../currency-picker';
+import { PublicPageHeader } from '../public-page-header';
 import { AvailabilityView } from './availability-view';
 import { makeDisplay, mediaUrl, publicDevelopmentPath } from './inventory-data';
 import { usePublicLive } from './live-inventory';
@@ -57,31 +58,11 @@ function PublicHeader({
   const other = mode === 'grid' ? 'disponibilidad-simple' : 'disponibilidad';
   const currencies = data.corporativo.divisa.filter((c) => c.activo);
   return (
-    <header
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        gap: 3,
-        flexWrap: 'wrap',
-        px: { base: 4, md: 6 },
-        py: 3,
-        bg: 'topbar',
-        borderBottom: '1px solid token(colors.border)',
-      })}
+    <PublicPageHeader
+      logoUrl={mediaUrl(logo) ?? null}
+      corporateName={data.corporativo.nombre}
+      title={t('public.title', { name: data.desarrollo.nombre })}
     >
-      {logo ? (
-        <img
-          src={mediaUrl(logo)}
-          alt={data.corporativo.nombre}
-          className={css({ h: 10, w: 10, objectFit: 'contain' })}
-        />
-      ) : null}
-      <div className={css({ flex: 1, minW: '12rem' })}>
-        <p className={css({ fontSize: 'xs', color: 'muted' })}>{data.corporativo.nombre}</p>
-        <h1 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-          {t('public.title', { name: data.desarrollo.nombre })}
-        </h1>
-      </div>
       <AppLink
         href={publicDevelopmentPath(corporateSlug, developmentSlug, other)}
         className={css({ fontSize: 'sm', color: 'link', fontWeight: 'semibold' })}
@@ -111,7 +92,7 @@ function PublicHeader({
         currencies={currencies}
         onChange={setCurrency}
       />
-    </header>
+    </PublicPageHeader>
   );
 }
 

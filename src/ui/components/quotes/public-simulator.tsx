@@ -17,6 +17,7 @@ import { setCurrency, useDisplaySettings } from '../../lib/display-settings';
 import { corporateThemeStyle } from '../../theme/corporate-theme';
 import { AppLink } from '../app-link';
 import { CurrencyPicker } from '../currency-picker';
+import { PublicPageHeader } from '../public-page-header';
 import { card } from '../styles';
 import {
   formatAreaIn,
@@ -253,31 +254,11 @@ export function PublicSimulatorPage({
       style={corporateThemeStyle(data.corporativo.colores)}
       className={css({ minH: '100dvh', bg: 'bg', color: 'text' })}
     >
-      <header
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: 3,
-          flexWrap: 'wrap',
-          px: { base: 4, md: 6 },
-          py: 3,
-          bg: 'topbar',
-          borderBottom: '1px solid token(colors.border)',
-        })}
+      <PublicPageHeader
+        logoUrl={logo ?? null}
+        corporateName={data.corporativo.nombre}
+        title={t('simulator.title', { name: data.desarrollo.nombre })}
       >
-        {logo ? (
-          <img
-            src={logo}
-            alt={data.corporativo.nombre}
-            className={css({ h: 10, w: 10, objectFit: 'contain' })}
-          />
-        ) : null}
-        <div className={css({ flex: 1, minW: '12rem' })}>
-          <p className={css({ fontSize: 'xs', color: 'muted' })}>{data.corporativo.nombre}</p>
-          <h1 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
-            {t('simulator.title', { name: data.desarrollo.nombre })}
-          </h1>
-        </div>
         <AppLink
           href={availability}
           className={css({ fontSize: 'sm', color: 'link', fontWeight: 'semibold' })}
@@ -290,7 +271,7 @@ export function PublicSimulatorPage({
           currencies={currencies}
           onChange={setCurrency}
         />
-      </header>
+      </PublicPageHeader>
       <main className={css({ p: { base: 3, md: 6 }, maxW: '90rem', mx: 'auto' })}>{content}</main>
     </div>
   );
