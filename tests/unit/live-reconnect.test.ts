@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Corporate } from '../../src/core/types';
 import {
+  LIVE_LINGER_MS,
   LIVE_REOPEN_MS,
   onLiveReconnect,
   retainLiveStream,
@@ -76,7 +77,10 @@ describe('the shared live stream refetches after a reconnection', () => {
     fetches = new Map();
   });
   afterEach(() => {
+    // Released pages keep the stream for LIVE_LINGER_MS: let it close before the next test.
+    vi.useFakeTimers();
     for (const stop of stops.splice(0)) stop();
+    vi.advanceTimersByTime(LIVE_LINGER_MS);
     client.clear();
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -121,6 +125,19 @@ describe('the shared live stream refetches after a reconnection', () => {
     expect(list()).toBe(2);
   });
 
+  it('a navigation between live pages keeps the stream open', async () => {
+    vi.useFakeTimers();
+    const release = retainLiveStream(client);
+    const es = latest();
+    es.emit('ready');
+    release();
+    await vi.advanceTimersByTimeAsync(LIVE_LINGER_MS - 1);
+    stops.push(retainLiveStream(client));
+    await vi.advanceTimersByTimeAsync(LIVE_LINGER_MS);
+    expect(FakeEventSource.instances).toEqual([es]);
+    expect(es.readyState).toBe(FakeEventSource.OPEN);
+  });
+
   it('once no page holds the stream it closes, and a listener that stopped hears nothing', async () => {
     const heard: QueryClient[] = [];
     const stopListening = onLiveReconnect((c) => heard.push(c));
@@ -135,12 +152,28 @@ describe('the shared live stream refetches after a reconnection', () => {
     es.emit('ready');
     expect(heard).toEqual([client]);
 
+    vi.useFakeTimers();
     release();
+    expect(es.readyState).toBe(FakeEventSource.OPEN);
+    await vi.advanceTimersByTimeAsync(LIVE_LINGER_MS);
     expect(es.readyState).toBe(FakeEventSource.CLOSED);
-    // Opened afresh by the next page: its first ready is a start, not a reconnection.
+    vi.useRealTimers();
+    // Opened again by the next page: what changed while no page held it was missed, and the
+    // cache still holds the old answers, so its ready is a reconnection for this cache…
     const list = watch(leadKeys.list('c1', 'vitrina', {}));
     stops.push(retainLiveStream(client), followLeadChanges(corporate));
     expect(FakeEventSource.instances).toHaveLength(2);
+    await settle();
+    expect(list()).toBe(1);
+    latest().emit('ready');
+    await settle();
+    expect(list()).toBe(2);
+  });
+
+  it('a new query cache (another sign-in) starts fresh: its first ready refetches nothing', async () => {
+    const list = watch(leadKeys.list('c1', 'vitrina', {}));
+    stops.push(retainLiveStream(client), followLeadChanges(corporate));
+    await settle();
     latest().emit('ready');
     await settle();
     expect(list()).toBe(1);

@@ -73,8 +73,13 @@ export const LIVE_REOPEN_MS = 5000;
 
 let source: EventSource | null = null;
 let users = 0;
-/** The stream said `ready` since a page opened it: a later `ready` is a reconnection. */
-let readyBefore = false;
+/**
+ * Query caches that heard a `ready` before: a later `ready` is a reconnection for them, whether
+ * the browser reconnected the stream or a page opened it again after the last one had closed
+ * it (changes sent while no page held the stream were missed too, and the cache still holds
+ * what came before). A new cache (another sign-in) starts fresh.
+ */
+const heardReady = new WeakSet<QueryClient>();
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 const clients = new Set<QueryClient>();
 const changeListeners = new Set<(change: LiveChange, client: QueryClient) => void>();
@@ -99,7 +104,8 @@ export function onLiveChange(listener: (change: LiveChange, client: QueryClient)
 
 /**
  * Lets another feature catch up after the stream reconnects: the listener runs, once per query
- * client, on every `ready` after the first, i.e. whenever changes may have been missed.
+ * client, on every `ready` after that client's first, i.e. whenever changes may have been
+ * missed.
  */
 export function onLiveReconnect(listener: (client: QueryClient) => void) {
   reconnectListeners.add(listener);
@@ -125,10 +131,10 @@ function open() {
     }
   });
   es.addEventListener('ready', () => {
-    if (readyBefore) {
-      for (const client of clients) for (const listener of reconnectListeners) listener(client);
+    for (const client of clients) {
+      if (heardReady.has(client)) for (const listener of reconnectListeners) listener(client);
+      else heardReady.add(client);
     }
-    readyBefore = true;
   });
   // The browser reconnects a dropped stream by itself but gives up for good when an attempt is
   // answered with an error status (a proxy's 502 while the server restarts): open a new one.
@@ -147,23 +153,39 @@ function close() {
   reopenTimer = undefined;
   source?.close();
   source = null;
-  readyBefore = false;
 }
 
 /**
+ * How long the stream stays open after the last page let go of it: a navigation from one live
+ * page to the next unmounts one before it mounts the other, and should not reopen the stream
+ * (and refetch what the new page just loaded).
+ */
+export const LIVE_LINGER_MS = 2000;
+let lingerTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
  * Holds the signed-in stream open for `client` until the returned function is called (the
- * stream closes when no one holds it). Pages use {@link useInventoryLive}.
+ * stream closes {@link LIVE_LINGER_MS} after no one holds it). Pages use
+ * {@link useInventoryLive}.
  */
 export function retainLiveStream(client: QueryClient): () => void {
   users++;
   clients.add(client);
+  clearTimeout(lingerTimer);
+  lingerTimer = undefined;
   open();
+  let released = false;
   return () => {
+    if (released) return;
+    released = true;
     users--;
-    if (users === 0) {
+    if (users > 0) return;
+    lingerTimer = setTimeout(() => {
+      lingerTimer = undefined;
+      if (users > 0) return;
       clients.clear();
       close();
-    }
+    }, LIVE_LINGER_MS);
   };
 }
 
