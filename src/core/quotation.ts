@@ -339,6 +339,11 @@ export type QuotationEvent =
       type: 'QuotationShared';
       /** `nonce`: the random part of the share token; `expiraEn`: ISO instant. */
       data: QuotationEventBase & { nonce: string; expiraEn: string };
+    }
+  | {
+      type: 'QuotationShareRevoked';
+      /** `nonce`: the share link turned off; its token is refused from then on. */
+      data: QuotationEventBase & { nonce: string };
     };
 
 export type QuotationEventType = QuotationEvent['type'];
@@ -347,6 +352,7 @@ export const QUOTATION_EVENT_TYPES: readonly QuotationEventType[] = [
   'QuotationCreated',
   'QuotationFavouriteToggled',
   'QuotationShared',
+  'QuotationShareRevoked',
 ];
 
 /** The event base of a quotation. */
@@ -367,6 +373,7 @@ export function evolveQuotation(state: Quotation | null, event: QuotationEvent):
     case 'QuotationFavouriteToggled':
       return state ? { ...state, esFavorito: event.data.esFavorito } : state;
     case 'QuotationShared':
+    case 'QuotationShareRevoked':
       return state;
     default: {
       const unhandled: never = event;

@@ -602,6 +602,135 @@ describeBackends('quotations API', (backend: Backend) => {
     expect((await anonymous.get(`/api/public/cotizaciones/${token}`)).status).toBe(200);
   });
 
+  it('lists share links newest first and revokes one: 410 SHARE_REVOKED for it, the others still open', async () => {
+    const created = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    const other = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    const base = `${url()}/${created.id}`;
+    const open = (link: { url: string }, headers?: Record<string, string>) =>
+      anonymous.get(
+        `/api/public/cotizaciones/${link.url.replace('/public/cotizacion/', '')}`,
+        headers,
+      );
+    const stream = `quotation:${corp.id}:${created.id}`;
+    const types = async () => (await rt.deps.store.readStream(stream)).map((e) => e.type);
+
+    const first = (await asesor.post(`${base}/compartir`, { diasVigencia: 3 })).json;
+    now = new Date(WEDNESDAY.getTime() + 60_000);
+    const second = (await asesor.post(`${base}/compartir`)).json;
+    // Same instant as the second: the order falls back to the log's.
+    const third = (await gerente.post(`${base}/compartir`, { diasVigencia: 30 })).json;
+    const elsewhere = (await asesor.post(`${url()}/${other.id}/compartir`)).json;
+
+    const listed = await asesor.get(`${base}/compartidos`);
+    expect(listed.status).toBe(200);
+    expect(listed.json.map((l: { url: string }) => l.url)).toEqual([
+      third.url,
+      second.url,
+      first.url,
+    ]);
+    expect(listed.json[2]).toEqual({
+      nonce: expect.any(String),
+      creadoEn: WEDNESDAY.toISOString(),
+      expiraEn: new Date(WEDNESDAY.getTime() + 3 * 86_400_000).toISOString(),
+      revocadoEn: null,
+      url: first.url,
+    });
+    expect(listed.json[0].expiraEn).toBe(third.expiraEn);
+    const [, secondLink] = listed.json as { nonce: string; url: string }[];
+    // Todos users see another adviser's quotation's links too.
+    expect((await gerente.get(`${base}/compartidos`)).json).toEqual(listed.json);
+
+    now = new Date(WEDNESDAY.getTime() + 120_000);
+    const revoked = await asesor.del(`${base}/compartidos/${secondLink!.nonce}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.json).toEqual({ ...secondLink, revocadoEn: now.toISOString() });
+    const events = await rt.deps.store.readStream(stream);
+    expect(events.at(-1)).toMatchObject({
+      type: 'QuotationShareRevoked',
+      actorId: ids['asesor@vitrina.demo'],
+      data: {
+        idCotizacion: created.id,
+        idCorporativo: corp.id,
+        idAsesor: ids['asesor@vitrina.demo'],
+        idLead: leads.asesor,
+        nonce: secondLink!.nonce,
+      },
+    });
+
+    const gone = await open(secondLink!);
+    expect(gone.status).toBe(410);
+    expect(gone.json[0]).toEqual({
+      errorCode: 'SHARE_REVOKED',
+      message: 'El asesor desactivó este enlace; pídele uno nuevo',
+    });
+    expect((await open(secondLink!, { 'accept-language': 'en' })).json[0]).toEqual({
+      errorCode: 'SHARE_REVOKED',
+      message: 'The adviser has turned off this link; ask them for a new one',
+    });
+    expect((await open(first)).status).toBe(200);
+    expect((await open(third)).status).toBe(200);
+    expect((await open(elsewhere)).status).toBe(200);
+    const after = (await asesor.get(`${base}/compartidos`)).json;
+    expect(after.map((l: { revocadoEn: string | null }) => l.revocadoEn)).toEqual([
+      null,
+      now.toISOString(),
+      null,
+    ]);
+
+    // Idempotent: the same answer, nothing written, the first revocation's instant kept.
+    const before = await counts();
+    const streamBefore = await types();
+    now = new Date(WEDNESDAY.getTime() + 180_000);
+    const again = await gerente.del(`${base}/compartidos/${secondLink!.nonce}`);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(revoked.json);
+
+    // Errors write nothing.
+    const unknown = await asesor.del(`${base}/compartidos/no-such-nonce`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json[0]).toEqual({
+      errorCode: 'SHARE_NOT_FOUND',
+      message: 'No se encontró el enlace de la cotización',
+    });
+    const otherNonce = (await asesor.get(`${url()}/${other.id}/compartidos`)).json[0].nonce;
+    expect((await asesor.del(`${base}/compartidos/${otherNonce}`)).json[0].errorCode).toBe(
+      'SHARE_NOT_FOUND',
+    );
+    for (const res of [
+      await asesor2.get(`${base}/compartidos`),
+      await asesor2.del(`${base}/compartidos/${listed.json[0].nonce}`),
+      await asesor.del(`${url()}/nope/compartidos/${listed.json[0].nonce}`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.json[0].errorCode).toBe('QUOTATION_NOT_FOUND');
+    }
+    expect((await pacifico.del(`${base}/compartidos/${listed.json[0].nonce}`)).status).toBe(403);
+    expect((await anonymous.get(`${base}/compartidos`)).status).toBe(401);
+    expect((await anonymous.del(`${base}/compartidos/${listed.json[0].nonce}`)).status).toBe(401);
+    expect(await counts()).toEqual(before);
+    expect(await types()).toEqual(streamBefore);
+    expect(streamBefore).toEqual([
+      'QuotationCreated',
+      'QuotationShared',
+      'QuotationShared',
+      'QuotationShared',
+      'QuotationShareRevoked',
+    ]);
+    expect((await open(third)).status).toBe(200);
+
+    // The read models are the log's: a rebuild gives the same rows, the revocation included.
+    const snapshot = async () => ({
+      quotations: (await rt.deps.db.query('SELECT * FROM rm_quotations ORDER BY id')).rows,
+      shares: (await rt.deps.db.query('SELECT * FROM rm_quotation_shares ORDER BY nonce')).rows,
+    });
+    const projected = await snapshot();
+    expect(projected.shares.filter((r) => r.revocado_en !== null)).toHaveLength(1);
+    await rt.deps.store.rebuildProjections();
+    expect(await snapshot()).toEqual(projected);
+    expect((await open(secondLink!)).status).toBe(410);
+    now = WEDNESDAY;
+  });
+
   it('simulates for visitors with visible prices only, saving nothing', async () => {
     const before = await counts();
     const sim = `/api/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/simular`;

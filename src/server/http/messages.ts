@@ -118,6 +118,14 @@ const messages = {
     es: 'El enlace de la cotización ha expirado; pide uno nuevo a tu asesor',
     en: 'This quotation link has expired; ask your adviser for a new one',
   },
+  share_revoked: {
+    es: 'El asesor desactivó este enlace; pídele uno nuevo',
+    en: 'The adviser has turned off this link; ask them for a new one',
+  },
+  share_not_found: {
+    es: 'No se encontró el enlace de la cotización',
+    en: 'Quotation link not found',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -43,7 +43,8 @@ export const quotationPublicRoutes = new Hono<Env>()
    * [{ tipo, nombre, monto }], figuras (cents, see the create call), unidad { nivel, metrajes,
    * caracteristicas }, fechaEntrega, zonaHoraria }` and `corporativo` = `{ nombre, slug, imagen:
    * { imagenLogo } (media id), colores }`. 404 SHARE_INVALID for a modified, malformed or
-   * unknown token; 410 SHARE_EXPIRED after its expiry. No session needed.
+   * unknown token; 410 SHARE_EXPIRED after its expiry, SHARE_REVOKED once the adviser revoked
+   * it (`DELETE …/cotizaciones/:qid/compartidos/:nonce`). No session needed.
    */
   .get('/cotizaciones/:token', async (c) => {
     const deps = c.get('deps');

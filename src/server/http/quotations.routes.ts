@@ -45,7 +45,7 @@ import {
 import type { Cluster, Corporate, Prototype, Role, Unit, User } from '../../core/types';
 import type { CorporateConfig } from '../domain/catalogue-events';
 import type { Db } from '../store/db';
-import type { AppendRequest } from '../store/event-store';
+import { ConcurrencyError, type AppendRequest } from '../store/event-store';
 import { loadDevelopmentById } from './catalogue.routes';
 import { requireMember, type Ctx, type Env, type Membership } from './context';
 import { ApiError, badRequest, jsonBody, parse } from './errors';
@@ -251,6 +251,60 @@ export function verifyShareToken(secret: string, token: string): SharePayload | 
     // a signed body that is not our JSON cannot happen without the secret; refuse it anyway
   }
   return null;
+}
+
+/** A share link as the adviser's list shows it (`…/compartidos`). */
+export interface ShareLink {
+  nonce: string;
+  /** ISO instants. */
+  creadoEn: string;
+  expiraEn: string;
+  /** When the adviser turned it off; null while it still opens (unless expired). */
+  revocadoEn: string | null;
+  url: string;
+}
+
+interface ShareRow {
+  nonce: string;
+  expira_en: Date | string;
+  fecha_alta: Date | string;
+  revocado_en: Date | string | null;
+}
+
+const isoInstant = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The link of an issued share. Its token is signed again rather than stored: it is a pure
+ * function of the payload and the secret, and `expira_en` keeps the whole-second expiry it was
+ * signed with, so this is the very token the adviser was first given.
+ */
+function shareLink(secret: string, corporateId: string, quotationId: string, row: ShareRow) {
+  const expiraEn = isoInstant(row.expira_en);
+  const token = signShareToken(secret, {
+    q: quotationId,
+    c: corporateId,
+    e: Date.parse(expiraEn) / 1000,
+    n: row.nonce,
+  });
+  return {
+    nonce: row.nonce,
+    creadoEn: isoInstant(row.fecha_alta),
+    expiraEn,
+    revocadoEn: row.revocado_en === null ? null : isoInstant(row.revocado_en),
+    url: `/public/cotizacion/${token}`,
+  } satisfies ShareLink;
+}
+
+/** The quotation's issued shares, newest first; only the one of `nonce` when given. */
+async function findShares(db: Db, corporateId: string, quotationId: string, nonce?: string) {
+  const params = [corporateId, quotationId, ...(nonce === undefined ? [] : [nonce])];
+  const { rows } = await db.query<ShareRow>(
+    `SELECT nonce, expira_en, fecha_alta, revocado_en FROM rm_quotation_shares
+      WHERE corporate_id = $1 AND quotation_id = $2 ${nonce === undefined ? '' : 'AND nonce = $3'}
+      ORDER BY fecha_alta DESC, posicion DESC`,
+    params,
+  );
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -619,6 +673,57 @@ export const quotationRoutes = new Hono<Env>()
   })
 
   /**
+   * `GET /api/corporativos/:id/cotizaciones/:qid/compartidos` → {@link ShareLink}[]: `{ nonce,
+   * creadoEn (ISO), expiraEn (ISO), revocadoEn (ISO | null), url: '/public/cotizacion/<token>' }`
+   * for every link issued for the quotation, newest first, revoked and expired ones included.
+   * 404 QUOTATION_NOT_FOUND when the quotation is absent or not visible.
+   */
+  .get('/corporativos/:id/cotizaciones/:qid/compartidos', async (c) => {
+    const m = await requireMember(c, { id: c.req.param('id') });
+    const { quotation } = await requireQuotation(c, m, parse(id, c.req.param('qid')));
+    const deps = c.get('deps');
+    const rows = await findShares(deps.db, m.corporate.id, quotation.id);
+    return c.json(rows.map((row) => shareLink(deps.secret, m.corporate.id, quotation.id, row)));
+  })
+
+  /**
+   * `DELETE /api/corporativos/:id/cotizaciones/:qid/compartidos/:nonce` revokes a share link
+   * with a `QuotationShareRevoked` event → 200 {@link ShareLink} with `revocadoEn` set; the
+   * buyer's `GET /api/public/cotizaciones/:token` answers 410 SHARE_REVOKED from then on, other
+   * links of the quotation keep working. Revoking a revoked link answers the same 200 and writes
+   * nothing. 404 QUOTATION_NOT_FOUND when the quotation is absent or not visible, SHARE_NOT_FOUND
+   * when the nonce is not a link of this quotation; 409 CONFLICT when the quotation changed
+   * meanwhile (retry).
+   */
+  .delete('/corporativos/:id/cotizaciones/:qid/compartidos/:nonce', async (c) => {
+    const m = await requireMember(c, { id: c.req.param('id') });
+    const { quotation, version } = await requireQuotation(c, m, parse(id, c.req.param('qid')));
+    const nonce = parse(id, c.req.param('nonce'));
+    const deps = c.get('deps');
+    const find = async () => (await findShares(deps.db, m.corporate.id, quotation.id, nonce))[0];
+    const link = (row: ShareRow) =>
+      c.json(shareLink(deps.secret, m.corporate.id, quotation.id, row));
+    const share = await find();
+    if (!share) throw new ApiError(404, 'SHARE_NOT_FOUND', 'share_not_found');
+    if (share.revocado_en !== null) return link(share);
+    const event: QuotationEvent = {
+      type: 'QuotationShareRevoked',
+      data: { ...quotationEventBase(quotation), nonce },
+    };
+    try {
+      await deps.store.append(quotationStream(m.corporate.id, quotation.id), version, [
+        newEvent(c, m.corporate.id, m.user.id, event.type, event.data),
+      ]);
+    } catch (error) {
+      // Two revocations of one link racing: the loser's wish came true all the same.
+      const after = error instanceof ConcurrencyError ? await find() : undefined;
+      if (!after || after.revocado_en === null) throw error;
+      return link(after);
+    }
+    return link((await find())!);
+  })
+
+  /**
    * `GET /api/wsObtenerEsquemasPago?idCorporativo&idDesarrollo[&idCluster]` →
    * `(PaymentScheme & { valido: boolean, detalle?: string })[]`: the development's schemes that
    * apply to the cluster (a cluster variant replaces the default of the same `nombre`); without
@@ -656,14 +761,18 @@ export const quotationRoutes = new Hono<Env>()
     return c.json(applicableOptionals(development.opcionales, q.idCluster));
   });
 
-/** Used by the public router: the quotation a genuine, unexpired, issued token points at. */
+/** Used by the public router: the quotation a genuine, unexpired, issued, unrevoked token points at. */
 export async function quotationForToken(db: Db, secret: string, token: string, now: Date) {
   const invalid = () => new ApiError(404, 'SHARE_INVALID', 'share_invalid');
   const payload = verifyShareToken(secret, token);
   if (!payload) throw invalid();
   if (payload.e * 1000 <= now.getTime()) throw new ApiError(410, 'SHARE_EXPIRED', 'share_expired');
-  const { rows } = await db.query<{ doc: Quotation; corporate: CorporateDoc }>(
-    `SELECT q.doc, c.doc AS corporate
+  const { rows } = await db.query<{
+    doc: Quotation;
+    corporate: CorporateDoc;
+    revocado_en: Date | string | null;
+  }>(
+    `SELECT q.doc, c.doc AS corporate, s.revocado_en
        FROM rm_quotation_shares s
        JOIN rm_quotations q ON q.id = s.quotation_id AND q.corporate_id = s.corporate_id
        JOIN rm_corporates c ON c.id = q.corporate_id
@@ -672,6 +781,7 @@ export async function quotationForToken(db: Db, secret: string, token: string, n
   );
   const row = rows[0];
   if (!row) throw invalid();
+  if (row.revocado_en !== null) throw new ApiError(410, 'SHARE_REVOKED', 'share_revoked');
   return {
     quotation: row.doc,
     corporate: row.corporate,

@@ -49,7 +49,7 @@ export function quotationRow(q: Quotation, occurredAt: string, position: string)
 
 /**
  * `rm_quotations` (one row per quotation, folded by the core's `evolveQuotation`) and
- * `rm_quotation_shares` (one row per share link issued).
+ * `rm_quotation_shares` (one row per share link issued, marked when revoked).
  */
 export const quotationsProjection: Projection = {
   name: 'quotations',
@@ -79,15 +79,25 @@ export const quotationsProjection: Projection = {
         return;
       case 'QuotationShared':
         await tx.query(
-          `INSERT INTO rm_quotation_shares (nonce, quotation_id, corporate_id, expira_en, fecha_alta)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce) DO NOTHING`,
+          `INSERT INTO rm_quotation_shares (nonce, quotation_id, corporate_id, expira_en, fecha_alta, posicion)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING`,
           [
             event.data.nonce,
             event.data.idCotizacion,
             event.data.idCorporativo,
             event.data.expiraEn,
             stored.occurredAt,
+            stored.globalPosition,
           ],
+        );
+        return;
+      case 'QuotationShareRevoked':
+        // Marked, not deleted: the adviser's list keeps showing the link as revoked. Only the
+        // first revocation counts, so a replay lands on the same instant.
+        await tx.query(
+          `UPDATE rm_quotation_shares SET revocado_en = $4
+            WHERE nonce = $1 AND quotation_id = $2 AND corporate_id = $3 AND revocado_en IS NULL`,
+          [event.data.nonce, event.data.idCotizacion, event.data.idCorporativo, stored.occurredAt],
         );
         return;
       default: {
