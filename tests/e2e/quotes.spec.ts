@@ -199,6 +199,78 @@ test.describe('quotations', () => {
     }
   });
 
+  test('the adviser revokes one of two share links: the buyer is told the adviser turned it off, the other link still opens', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 1100 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { corporate, clusters } = await alameda(page.request);
+    const towerB = clusters.find((c) => c.nombre === 'Torre B')!;
+    const unit = towerB.unidades.filter((u) => u.status === 'Disponible').at(-1)!;
+    const leadRes = await page.request.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: { nombre: 'Andrés', apellidos: 'Villalobos', email: 'andres.villalobos@example.com' },
+    });
+    expect(leadRes.status()).toBe(201);
+    const lead = (await leadRes.json()) as { id: string };
+    await page.addInitScript((id) => localStorage.setItem('lead-id', id), lead.id);
+
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await page
+      .getByRole('group', { name: 'Esquemas' })
+      .getByRole('radio', { name: /30\/70/ })
+      .check();
+    await expect(
+      page.getByRole('radio', { name: 'Cliente fijado: Andrés Villalobos' }),
+    ).toBeChecked();
+    await page.getByRole('button', { name: 'Guardar cotización' }).click();
+    await expect(page.getByText('Cotización guardada para Andrés Villalobos')).toBeVisible();
+
+    // Two links: the first for the buyer, the second for the buyer's partner.
+    const shareLink = page.getByTestId('share-link');
+    const items = page.getByTestId('share-link-item');
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await expect(items).toHaveCount(1);
+    const firstUrl = (await shareLink.getAttribute('href'))!;
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await expect(items).toHaveCount(2);
+    await expect(shareLink).not.toHaveAttribute('href', firstUrl);
+    const secondUrl = (await shareLink.getAttribute('href'))!;
+    await expect(items.getByText('Activo', { exact: true })).toHaveCount(2);
+    await expect(items.first()).toContainText('Vence el');
+
+    // Newest first: the first link is the second row.
+    await items.nth(1).getByRole('button', { name: 'Revocar enlace' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Revocar este enlace?' });
+    await expect(dialog).toContainText('ya no podrá abrir la cotización');
+    await shot(page, 'revoke-confirm');
+    await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Enlace revocado: ya no abre la cotización')).toBeVisible();
+    await expect(items.nth(1)).toHaveAttribute('data-state', 'revoked');
+    await expect(items.nth(1)).toContainText('Revocado el');
+    await expect(items.nth(1).getByRole('button', { name: 'Revocar enlace' })).toHaveCount(0);
+    await expect(items.first()).toHaveAttribute('data-state', 'active');
+    await page.getByTestId('share-links').scrollIntoViewIfNeeded();
+    await shot(page, 'shares-revoked');
+
+    const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const buyer = await buyerContext.newPage();
+      await buyer.goto(firstUrl);
+      const alert = buyer.getByRole('alert');
+      await expect(alert).toContainText('Este enlace fue desactivado');
+      await expect(alert).toContainText('El asesor desactivó este enlace; pídele uno nuevo.');
+      await expect(buyer.getByTestId('public-quotation')).toHaveCount(0);
+      await shot(buyer, 'revoked-link');
+      await buyer.goto(secondUrl);
+      await expect(buyer.getByTestId('public-quotation')).toContainText('Andrés Villalobos');
+    } finally {
+      await buyerContext.close();
+    }
+  });
+
   test('a Vendido unit cannot be quoted', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page.request, 'asesor@vitrina.demo');

@@ -2,7 +2,8 @@
  * The buyer's quotation behind a share link (`/public/cotizacion/$token`; issue 7): read-only,
  * with the corporate's logo and colours, and a print stylesheet so the browser prints it as a
  * clean one- or two-page document (no buttons, no backgrounds but the corporate's band). An
- * expired link and a modified or unknown one each get a clear message.
+ * expired link, a link the adviser revoked and a modified or unknown one each get a clear
+ * message.
  */
 
 import { useQuery } from '@tanstack/react-query';
@@ -61,6 +62,9 @@ export function PublicQuotationPage({ token }: { token: string }) {
   }
   if (query.isError) {
     const status = query.error instanceof ApiRequestError ? query.error.status : 0;
+    const code = query.error instanceof ApiRequestError ? query.error.errorCode : null;
+    if (status === 410 && code === 'SHARE_REVOKED')
+      return <Message title={t('public.revokedTitle')} body={t('public.revoked')} />;
     if (status === 410)
       return <Message title={t('public.expiredTitle')} body={t('public.expired')} />;
     if (status === 404 || status === 400)

@@ -22,6 +22,23 @@ export interface ShareAnswer {
   expiraEn: string;
 }
 
+/** One share link of a quotation (`GET …/cotizaciones/:id/compartidos`, ISO instants). */
+export interface ShareLinkAnswer {
+  nonce: string;
+  creadoEn: string;
+  expiraEn: string;
+  revocadoEn: string | null;
+  url: string;
+}
+
+export type ShareLinkState = 'active' | 'expired' | 'revoked';
+
+/** Whether a link still opens at `now`; a revoked link says so even once it has expired too. */
+export function shareLinkState(link: ShareLinkAnswer, now: number): ShareLinkState {
+  if (link.revocadoEn !== null) return 'revoked';
+  return Date.parse(link.expiraEn) <= now ? 'expired' : 'active';
+}
+
 /** The buyer's quotation behind a share link (`GET /api/public/cotizaciones/:token`). */
 export interface PublicQuotationAnswer {
   cotizacion: Pick<
@@ -98,6 +115,19 @@ export const leadQuery = (idCorporativo: string, idLead: string) =>
     retry: false,
   });
 
+const quotationPath = (idCorporativo: string, idCotizacion: string) =>
+  `/api/corporativos/${encodeURIComponent(idCorporativo)}/cotizaciones/${encodeURIComponent(idCotizacion)}`;
+
+/** The quotation's share links, newest first; sharing and revoking invalidate it. */
+export const quotationSharesQuery = (idCorporativo: string, idCotizacion: string) =>
+  queryOptions({
+    queryKey: ['api', 'cotizacionCompartidos', { idCorporativo, idCotizacion }] as const,
+    queryFn: ({ signal }) =>
+      api<ShareLinkAnswer[]>(`${quotationPath(idCorporativo, idCotizacion)}/compartidos`, {
+        signal,
+      }),
+  });
+
 export const publicQuotationQuery = (token: string) =>
   queryOptions({
     queryKey: ['api', 'public', 'cotizacion', token] as const,
@@ -127,6 +157,14 @@ export function shareQuotation(idCorporativo: string, idCotizacion: string) {
   return api<ShareAnswer>(
     `/api/corporativos/${encodeURIComponent(idCorporativo)}/cotizaciones/${encodeURIComponent(idCotizacion)}/compartir`,
     { method: 'POST', body: {} },
+  );
+}
+
+/** Turns a share link off; revoking a revoked link answers the same link. */
+export function revokeShare(idCorporativo: string, idCotizacion: string, nonce: string) {
+  return api<ShareLinkAnswer>(
+    `${quotationPath(idCorporativo, idCotizacion)}/compartidos/${encodeURIComponent(nonce)}`,
+    { method: 'DELETE' },
   );
 }
 
@@ -170,6 +208,20 @@ export function formatDate(iso: string | number | Date, language: string, timeZo
     }).format(date);
   } catch {
     return date.toISOString().slice(0, 10);
+  }
+}
+
+/** An instant with its time, in the interface language and the corporate's time zone. */
+export function formatDateTime(iso: string, language: string, timeZone?: string) {
+  const date = new Date(iso);
+  try {
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(date);
+  } catch {
+    return date.toISOString().slice(0, 16).replace('T', ' ');
   }
 }
 

@@ -2,7 +2,7 @@
  * Saving a quotation to a lead (issue 7): the pinned lead by default, or one chosen from the
  * adviser's leads, or a new lead created on the spot (one atomic call on the server). Once
  * saved: a link to the lead, the favourite toggle and the share link (copied with the spec's
- * toasts, §8).
+ * toasts, §8), with the quotation's links listed below it to revoke one.
  */
 
 import { useId, useState, type FormEvent } from 'react';
@@ -17,10 +17,12 @@ import { button } from '../styles';
 import { absoluteUrl, copyLink } from '../inventory/share-link';
 import { leadPath } from '../leads/paths';
 import { usePinnedLead } from '../../lib/pinned-lead';
+import { ShareLinks } from './share-links';
 import {
   createQuotation,
   leadQuery,
   leadsQuery,
+  quotationSharesQuery,
   shareQuotation,
   toggleFavourite,
   type CreateQuotationBody,
@@ -258,6 +260,9 @@ export function SavedQuotation({
     onSuccess: async (r) => {
       const url = absoluteUrl(r.url);
       setShareUrl(url);
+      void queryClient.invalidateQueries({
+        queryKey: quotationSharesQuery(corporate.id, quotation.id).queryKey,
+      });
       await copyLink(url);
     },
   });
@@ -318,6 +323,11 @@ export function SavedQuotation({
           </a>
         </p>
       ) : null}
+      <ShareLinks
+        corporateId={corporate.id}
+        quotationId={quotation.id}
+        timeZone={quotation.zonaHoraria}
+      />
     </div>
   );
 }
