@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../../src/ui/i18n/locales');
@@ -57,5 +58,22 @@ describe('i18n resources', () => {
     expect(es.forbidden.title).toBe('No tienes permisos para ver el corporativo');
     expect(en.forbidden.title).toBe('You do not have permission to view this corporate');
     expect(es.settings.title).toBe('Configuraciones');
+  });
+
+  it('every plural has the Spanish "many" form, so exact millions are never shown as a raw key', async () => {
+    // CLDR puts 1 000 000, 2 000 000… in Spanish "many"; without a `_many` key i18next prints
+    // the key itself (a report of exactly 1,000,000 quotations said "report.done").
+    expect(new Intl.PluralRules('es').select(1_000_000)).toBe('many');
+    for (const lng of ['es', 'en']) {
+      for (const file of spanish) {
+        const all = keys(load(lng, file));
+        for (const key of all.filter((k) => k.endsWith('_other'))) {
+          expect(all, `${lng}/${file} ${key}`).toContain(key.replace(/_other$/, '_many'));
+        }
+      }
+    }
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'es', resources: { es: { shell: load('es', 'shell.json') } } });
+    expect(i18n.t('home.units', { ns: 'shell', count: 1_000_000 })).not.toBe('home.units');
   });
 });
