@@ -164,6 +164,29 @@ test.describe('quotations', () => {
     await listed.scrollIntoViewIfNeeded();
     await shot(page, 'lead');
 
+    // From the lead, the quotation's links for the client: the one just shared is active; a new
+    // one is made and copied, and the older one can still be copied or opened.
+    await listed.getByText('Enlaces para el cliente').click();
+    const linkItems = listed.getByTestId('share-link-item');
+    await expect(linkItems).toHaveCount(1);
+    await expect(linkItems.first()).toHaveAttribute('data-state', 'active');
+    await expect(linkItems.first().getByRole('link', { name: 'Abrir' })).toHaveAttribute(
+      'href',
+      shareUrl,
+    );
+    await listed.getByRole('button', { name: 'Crear enlace para el cliente' }).click();
+    await expect(linkItems).toHaveCount(2);
+    const newest = (await linkItems
+      .first()
+      .getByRole('link', { name: 'Abrir' })
+      .getAttribute('href'))!;
+    expect(newest).not.toBe(shareUrl);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newest);
+    await linkItems.nth(1).getByRole('button', { name: 'Copiar enlace' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
+    await listed.scrollIntoViewIfNeeded();
+    await shot(page, 'lead-links');
+
     // The buyer, signed out, opens the link and prints it.
     const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

@@ -1,11 +1,16 @@
 /**
  * The lead's quotations (`wsObtenerCotizacionesLocales`), newest first; the last one is marked.
- * Amounts are cents of each quotation's own currency, as it was quoted.
+ * Amounts are cents of each quotation's own currency, as it was quoted. Each quotation opens
+ * its links for the client: make a new one, copy or open an active one, revoke one.
  */
 
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { formatMoney } from '../../../core/money';
+import type { Quotation } from '../../../core/quotation';
+import { ShareLinks, useShareQuotation } from '../quotes/share-links';
+import { button } from '../styles';
 import { useLeadQuotations } from './lead-queries';
 import { sectionCard, sectionTitle } from './lead-styles';
 
@@ -57,10 +62,46 @@ export function LeadQuotations({ corporateId, leadId }: { corporateId: string; l
               <p className={css({ fontWeight: 'bold', whiteSpace: 'nowrap' })}>
                 {formatMoney(q.figuras.finalPrice)} {q.divisa.codigo}
               </p>
+              <QuotationLinks corporateId={corporateId} quotation={q} />
             </li>
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** The links for the client of one quotation, behind a disclosure (loaded when opened). */
+function QuotationLinks({ corporateId, quotation }: { corporateId: string; quotation: Quotation }) {
+  const { t } = useTranslation('quotes');
+  const [open, setOpen] = useState(false);
+  const share = useShareQuotation(corporateId, quotation.id);
+  return (
+    <details
+      className={css({ gridColumn: '1 / -1', fontSize: 'sm' })}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className={css({ cursor: 'pointer', color: 'link', fontWeight: 'semibold' })}>
+        {t('shares.manage')}
+      </summary>
+      {open ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: 3, mt: 3 })}>
+          <button
+            type="button"
+            className={css(button.raw({ variant: 'ghost' }), { alignSelf: 'flex-start' })}
+            disabled={share.isPending}
+            onClick={() => share.mutate()}
+          >
+            {share.isPending ? t('shares.creating') : t('shares.create')}
+          </button>
+          <ShareLinks
+            corporateId={corporateId}
+            quotationId={quotation.id}
+            // The lead page shows every time in the browser's zone (history, notes): these too.
+            timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+          />
+        </div>
+      ) : null}
+    </details>
   );
 }

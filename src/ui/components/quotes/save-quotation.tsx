@@ -14,16 +14,15 @@ import type { Corporate } from '../../../core/types';
 import { AppLink } from '../app-link';
 import { StarIcon } from '../icons';
 import { button } from '../styles';
-import { absoluteUrl, copyLink } from '../inventory/share-link';
+import { absoluteUrl } from '../inventory/share-link';
 import { leadPath } from '../leads/paths';
 import { usePinnedLead } from '../../lib/pinned-lead';
-import { ShareLinks } from './share-links';
+import { ShareLinks, useShareQuotation } from './share-links';
 import {
   createQuotation,
   leadQuery,
   leadsQuery,
   quotationSharesQuery,
-  shareQuotation,
   toggleFavourite,
   type CreateQuotationBody,
 } from './quotes-data';
@@ -247,7 +246,6 @@ export function SavedQuotation({
 }) {
   const { t } = useTranslation('quotes');
   const queryClient = useQueryClient();
-  const [shareUrl, setShareUrl] = useState<string | null>(null);
   const favourite = useMutation({
     mutationFn: () => toggleFavourite(corporate.id, quotation.id),
     onSuccess: (r) => {
@@ -255,17 +253,13 @@ export function SavedQuotation({
       void queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCotizacionesLocales'] });
     },
   });
-  const share = useMutation({
-    mutationFn: () => shareQuotation(corporate.id, quotation.id),
-    onSuccess: async (r) => {
-      const url = absoluteUrl(r.url);
-      setShareUrl(url);
-      void queryClient.invalidateQueries({
-        queryKey: quotationSharesQuery(corporate.id, quotation.id).queryKey,
-      });
-      await copyLink(url);
-    },
-  });
+  const share = useShareQuotation(corporate.id, quotation.id);
+  // The link just made, until it is revoked in the list below.
+  const shares = useQuery(quotationSharesQuery(corporate.id, quotation.id));
+  const shareUrl = share.data ?? null;
+  const shareRevoked =
+    shareUrl !== null &&
+    (shares.data ?? []).some((l) => l.revocadoEn !== null && absoluteUrl(l.url) === shareUrl);
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: 3 })}
@@ -310,7 +304,7 @@ export function SavedQuotation({
           {t('save.share')}
         </button>
       </div>
-      {shareUrl ? (
+      {shareUrl && !shareRevoked ? (
         <p className={css({ fontSize: 'sm', wordBreak: 'break-all' })}>
           <a
             href={shareUrl}

@@ -10,12 +10,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { toast } from '../../lib/toast';
+import { absoluteUrl, copyLink } from '../inventory/share-link';
 import { Modal } from '../modal';
 import { button } from '../styles';
 import {
   formatDateTime,
   quotationSharesQuery,
   revokeShare,
+  shareQuotation,
   shareLinkState,
   type ShareLinkAnswer,
   type ShareLinkState,
@@ -32,6 +34,23 @@ const badge = css({
   '&[data-state="expired"]': { bg: 'rgba(107,114,128,0.14)', color: 'muted' },
   '&[data-state="revoked"]': { bg: 'rgba(198,40,40,0.1)', color: 'danger' },
 });
+
+/**
+ * Creates a new share link of a quotation, copies it (with the spec's toasts, §8) and refreshes
+ * the quotation's list of links; the mutation's data is the absolute URL.
+ */
+export function useShareQuotation(corporateId: string, quotationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => absoluteUrl((await shareQuotation(corporateId, quotationId)).url),
+    onSuccess: async (url) => {
+      void queryClient.invalidateQueries({
+        queryKey: quotationSharesQuery(corporateId, quotationId).queryKey,
+      });
+      await copyLink(url);
+    },
+  });
+}
 
 export function ShareLinks({
   corporateId,
@@ -158,14 +177,33 @@ function ShareLinkItem({
         </span>
       </div>
       {state === 'active' ? (
-        <button
-          type="button"
-          aria-describedby={detailsId}
-          className={css(button.raw({ variant: 'ghost' }), { color: 'danger', px: 3 })}
-          onClick={onRevoke}
-        >
-          {t('shares.revoke')}
-        </button>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 })}>
+          <a
+            href={absoluteUrl(link.url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={detailsId}
+            className={css({ color: 'link', fontWeight: 'semibold', px: 2 })}
+          >
+            {t('shares.open')}
+          </a>
+          <button
+            type="button"
+            aria-describedby={detailsId}
+            className={css(button.raw({ variant: 'ghost' }), { px: 3 })}
+            onClick={() => void copyLink(absoluteUrl(link.url))}
+          >
+            {t('shares.copy')}
+          </button>
+          <button
+            type="button"
+            aria-describedby={detailsId}
+            className={css(button.raw({ variant: 'ghost' }), { color: 'danger', px: 3 })}
+            onClick={onRevoke}
+          >
+            {t('shares.revoke')}
+          </button>
+        </div>
       ) : null}
     </li>
   );
