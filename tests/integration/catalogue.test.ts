@@ -153,11 +153,27 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
 
   it('imports a CSV whole, or rejects it whole with each line and reason', async () => {
     const path = `/api/corporativos/${horizonteId}/desarrollos/${alameda.id}/importar`;
-    const before = (
-      await admin.get(
-        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
-      )
-    ).json;
+    // Torre A and Torre B are full (16 × 8 and 15 × 8); a new tower of 2 levels × 4 takes units.
+    await rt.deps.store.append(`cluster:${horizonteId}:clu-torre-c`, 0, [
+      {
+        id: rt.deps.newId(),
+        type: 'ClusterAdded',
+        data: {
+          cluster: {
+            id: 'clu-torre-c',
+            idDesarrollo: alameda.id,
+            nombre: 'Torre C',
+            niveles: 2,
+            unidadesPorNivel: 4,
+          },
+        },
+        corporateId: horizonteId,
+        actorId: 'test',
+        occurredAt: new Date(),
+      },
+    ]);
+    const clustersUrl = `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`;
+    const before = (await admin.get(clustersUrl)).json;
     const count = (cl: { unidades: unknown[] }[]) => cl.reduce((n, c) => n + c.unidades.length, 0);
     const header =
       'tipo,clave,cluster,prototipo,nivel,posicion,status,precio,recamaras,banios,baniosMedios,cajones,areaTotal';
@@ -167,17 +183,26 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
       'unidad,A1701,Torre A,Loft Nuevo,17,1,Disponible,3200000,,,,,',
       'unidad,Z101,Torre Z,Loft Nuevo,1,1,Disponible,3200000,,,,,',
       'unidad,A1702,Torre A,Loft Nuevo,17,2,Regalado,-5,,,,,',
+      // A place beyond the tower's 4 per level, one already taken, and one taken twice.
+      'unidad,C105,Torre C,Loft Nuevo,1,5,Disponible,3200000,,,,,',
+      'unidad,A101X,Torre A,Loft Nuevo,1,1,Disponible,3200000,,,,,',
+      'unidad,C101,Torre C,Loft Nuevo,1,1,Disponible,3200000,,,,,',
+      'unidad,C101B,Torre C,Loft Nuevo,1,1,Disponible,3200000,,,,,',
     ].join('\n');
     const rejected = await admin.post(path, bad);
     expect(rejected.status).toBe(400);
     expect(rejected.json[0].errorCode).toBe('IMPORT_INVALID');
-    expect(rejected.json[0].errores.map((e: { linea: number }) => e.linea)).toEqual([3, 4, 5]);
-    const after = (
-      await admin.get(
-        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
-      )
-    ).json;
-    expect(count(after)).toBe(count(before));
+    expect(rejected.json[0].message).toBe('El archivo tiene 6 errores; no se importó nada');
+    const errores = rejected.json[0].errores as { linea: number; motivo: string }[];
+    expect(errores.map((e) => e.linea)).toEqual([3, 4, 5, 6, 7, 9]);
+    expect(errores[0]!.motivo).toBe('nivel 17 mayor que los 16 niveles de Torre A');
+    expect(errores[1]!.motivo).toBe("el cluster 'Torre Z' no existe");
+    expect(errores[2]!.motivo).toContain("el estatus 'Regalado' no es válido");
+    expect(errores[2]!.motivo).toContain('precio: debe ser mayor o igual a 0');
+    expect(errores[3]!.motivo).toBe('posición 5 mayor que las 4 unidades por nivel de Torre C');
+    expect(errores[4]!.motivo).toMatch(/^el nivel 1, posición 1 de Torre A ya es de la unidad /);
+    expect(errores[5]!.motivo).toBe('el nivel 1, posición 1 de Torre C ya es de la unidad C101');
+    expect(count((await admin.get(clustersUrl)).json)).toBe(count(before));
     expect(
       (
         await admin.get(
@@ -186,19 +211,40 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
       ).json.map((p: { nombre: string }) => p.nombre),
     ).not.toContain('Loft Nuevo');
 
+    // The same reasons in the caller's language, with a singular for one error.
+    const english = await admin.post(path, [header, bad.split('\n')[3]].join('\n'), {
+      'accept-language': 'en',
+    });
+    expect(english.json[0].message).toBe('The file has 1 error; nothing was imported');
+    expect(english.json[0].errores[0].motivo).toBe(
+      "cluster 'Torre Z' does not exist; prototype 'Loft Nuevo' does not exist",
+    );
+    // Problems of the file itself: missing columns once, not per row; a ragged row; no rows.
+    const noColumns = await admin.post(path, 'tipo,clave\nunidad,X1');
+    expect(noColumns.json[0].errores).toEqual([
+      {
+        linea: 1,
+        motivo: 'Faltan las columnas: precio, cluster, prototipo, nivel, posicion, status',
+      },
+    ]);
+    const ragged = await admin.post(path, `${header}\nunidad,X1,Torre C`);
+    expect(ragged.json[0].errores).toEqual([
+      { linea: 2, motivo: 'La fila tiene 3 columnas y el encabezado 13' },
+    ]);
+    const empty = await admin.post(path, header, { 'accept-language': 'en' });
+    expect(empty.json[0].errores).toEqual([{ linea: 1, motivo: 'The file has no rows' }]);
+    const badType = await admin.post(path, `${header}\ncasa,X1,,,,,,1,,,,,`);
+    expect(badType.json[0].errores[0].motivo).toBe("tipo: debe ser 'prototipo' o 'unidad'");
+
     const good = [
       header,
       'prototipo,Loft Nuevo,,,,,,3100000,1,1,0,1,55',
-      'unidad,A1601X,Torre A,Loft Nuevo,16,9,Disponible,3200000,,,,,',
+      'unidad,C101,Torre C,Loft Nuevo,1,1,Disponible,3200000,,,,,',
+      'unidad,C204,Torre C,Loft Nuevo,2,4,Disponible,3300000,,,,,',
     ].join('\n');
     const imported = await admin.post(path, good);
-    expect(imported.status).toBe(200);
-    const final = (
-      await admin.get(
-        `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,
-      )
-    ).json;
-    expect(count(final)).toBe(count(before) + 1);
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    expect(count((await admin.get(clustersUrl)).json)).toBe(count(before) + 2);
     expect((await asesor.post(path, good)).status).toBe(403);
   });
 

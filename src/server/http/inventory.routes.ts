@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { UNIT_STATUSES, type Prototype, type Unit } from '../../core/types';
 import { streams } from '../domain/catalogue-events';
 import type { NewEvent, AppendRequest } from '../store/event-store';
-import { ApiError, forbidden, jsonBody, notFound, parse } from './errors';
+import { ApiError, forbidden, jsonBody, lang, notFound, parse } from './errors';
 import { requireMember, type Ctx, type Env } from './context';
+import { message, type Lang } from './messages';
 import { loadClusters, loadDevelopmentById, loadPrototypes, loadUnits } from './catalogue.routes';
 
 const id = z.string().min(1).max(64);
@@ -52,22 +53,82 @@ const csvRow = z.object({
   areaTotal: z.string().default(''),
 });
 
+/** Most rows one import file may carry. */
+const IMPORT_MAX_ROWS = 20_000;
+/** The highest price a unit or prototype may have (as the price change route). */
+const PRICE_MAX = 10_000_000_000;
+
+/** Columns every file needs, and those its prototype or unit rows need. */
+const ALWAYS_COLUMNS = ['tipo', 'clave', 'precio'] as const;
+const PROTOTYPE_COLUMNS = ['recamaras', 'banios', 'cajones', 'areaTotal'] as const;
+const UNIT_COLUMNS = ['cluster', 'prototipo', 'nivel', 'posicion', 'status'] as const;
+
+/** A number cell; problems are written in the caller's language. */
 const num = (
   value: string,
   field: string,
   errors: string[],
-  opts: { int?: boolean; min?: number } = {},
+  L: Lang,
+  opts: { int?: boolean; min?: number; max?: number } = {},
 ) => {
   const v = value.trim();
   if (v === '' || !/^-?\d+(\.\d+)?$/.test(v)) {
-    errors.push(`${field}: número requerido`);
+    errors.push(message('import_number_required', L, { field }));
     return 0;
   }
   const n = Number(v);
-  if (opts.int && !Number.isInteger(n)) errors.push(`${field}: debe ser entero`);
-  if (n < (opts.min ?? 0)) errors.push(`${field}: debe ser mayor o igual a ${opts.min ?? 0}`);
+  const min = opts.min ?? 0;
+  if (opts.int && !Number.isInteger(n))
+    errors.push(message('import_integer_required', L, { field }));
+  if (n < min) errors.push(message('import_min', L, { field, min }));
+  if (opts.max !== undefined && n > opts.max)
+    errors.push(message('import_max', L, { field, max: opts.max.toLocaleString(L) }));
   return n;
 };
+
+/** What csv-parse refused, said in the caller's language (its own messages are English). */
+function csvParseProblem(error: unknown, L: Lang): ImportError {
+  const e = error as { code?: string; lines?: number; record?: unknown[]; columns?: unknown[] };
+  const linea = typeof e.lines === 'number' ? e.lines : 1;
+  switch (e.code) {
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+      return {
+        linea,
+        motivo: message('import_columns_count', L, {
+          got: Array.isArray(e.record) ? e.record.length : '?',
+          expected: Array.isArray(e.columns) ? e.columns.length : '?',
+        }),
+      };
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return { linea, motivo: message('import_quote_unclosed', L) };
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return { linea, motivo: message('import_quote_misplaced', L) };
+    default:
+      return { linea, motivo: message('import_unreadable', L) };
+  }
+}
+
+/** One zod issue of a row's shape, in the caller's language. */
+function rowIssue(issue: z.core.$ZodIssue, L: Lang): string {
+  const field = issue.path.join('.') || 'fila';
+  if (field === 'tipo') return message('import_type_invalid', L);
+  if (issue.code === 'too_big')
+    return message('import_too_long', L, { field, max: Number(issue.maximum) });
+  return message('import_required', L, { field });
+}
+
+/** A refused import: nothing was written; the reasons are per line. */
+function importRefused(errores: ImportError[]): ApiError {
+  return new ApiError(
+    400,
+    'IMPORT_INVALID',
+    errores.length === 1 ? 'import_invalid_one' : 'import_invalid',
+    { count: errores.length },
+    { errores },
+  );
+}
 
 /**
  * Inventory administration: status and price changes and CSV imports, all as events, so each unit
@@ -156,40 +217,41 @@ export const inventoryRoutes = new Hono<Env>()
       parse(id, c.req.param('d')),
     );
     if (!development) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    const L = lang(c);
     const text = await c.req.text();
     let records: Record<string, string>[];
+    let header: string[] = [];
     try {
       records = parseCsv<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-        columns: true,
+        columns: (names: string[]) => (header = names),
         skip_empty_lines: true,
         trim: true,
         relax_column_count: false,
       });
     } catch (error) {
-      throw new ApiError(
-        400,
-        'IMPORT_INVALID',
-        'import_invalid',
-        {},
-        { errores: [{ linea: 0, motivo: `CSV: ${(error as Error).message.slice(0, 200)}` }] },
-      );
+      throw importRefused([csvParseProblem(error, L)]);
     }
     if (records.length === 0)
-      throw new ApiError(
-        400,
-        'IMPORT_INVALID',
-        'import_invalid',
-        {},
-        { errores: [{ linea: 1, motivo: 'El archivo no tiene filas' }] },
-      );
-    if (records.length > 20_000)
-      throw new ApiError(
-        400,
-        'IMPORT_INVALID',
-        'import_invalid',
-        {},
-        { errores: [{ linea: 0, motivo: 'Máximo 20000 filas por archivo' }] },
-      );
+      throw importRefused([{ linea: 1, motivo: message('import_no_rows', L) }]);
+    if (records.length > IMPORT_MAX_ROWS)
+      throw importRefused([
+        {
+          linea: IMPORT_MAX_ROWS + 2,
+          motivo: message('import_too_many_rows', L, { max: IMPORT_MAX_ROWS.toLocaleString(L) }),
+        },
+      ]);
+    // Missing columns are one problem of the header, not one per row.
+    const kinds = new Set(records.map((r) => (r.tipo ?? '').trim()));
+    const needed = [
+      ...ALWAYS_COLUMNS,
+      ...(kinds.has('prototipo') ? PROTOTYPE_COLUMNS : []),
+      ...(kinds.has('unidad') ? UNIT_COLUMNS : []),
+    ];
+    const missing = needed.filter((col) => !header.includes(col));
+    if (missing.length > 0)
+      throw importRefused([
+        { linea: 1, motivo: message('import_columns_missing', L, { columns: missing.join(', ') }) },
+      ]);
 
     const [clusters, prototypes, units] = await Promise.all([
       loadClusters(deps.db, corporate.id, development.id),
@@ -211,28 +273,30 @@ export const inventoryRoutes = new Hono<Env>()
       occurredAt: now,
     });
     const seenUnits = new Set<string>();
+    // Who holds each place of a building: `idCluster|nivel|posicion` → unit name.
+    const places = new Map(units.map((u) => [`${u.idCluster}|${u.nivel}|${u.posicion}`, u.nombre]));
 
     records.forEach((raw, index) => {
       const linea = index + 2; // the header is line 1
       const parsed = csvRow.safeParse(raw);
       if (!parsed.success) {
-        errors.push({
-          linea,
-          motivo: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-        });
+        errors.push({ linea, motivo: parsed.error.issues.map((i) => rowIssue(i, L)).join('; ') });
         return;
       }
       const row = parsed.data;
       const problems: string[] = [];
       if (row.tipo === 'prototipo') {
-        const precio = num(row.precio, 'precio', problems);
-        const recamaras = num(row.recamaras, 'recamaras', problems, { int: true });
-        const banios = num(row.banios, 'banios', problems, { int: true });
-        const baniosMedios = num(row.baniosMedios || '0', 'baniosMedios', problems, { int: true });
-        const cajones = num(row.cajones, 'cajones', problems, { int: true });
-        const areaTotal = num(row.areaTotal, 'areaTotal', problems);
+        const precio = num(row.precio, 'precio', problems, L, { max: PRICE_MAX });
+        const recamaras = num(row.recamaras, 'recamaras', problems, L, { int: true, max: 50 });
+        const banios = num(row.banios, 'banios', problems, L, { int: true, max: 50 });
+        const baniosMedios = num(row.baniosMedios || '0', 'baniosMedios', problems, L, {
+          int: true,
+          max: 50,
+        });
+        const cajones = num(row.cajones, 'cajones', problems, L, { int: true, max: 50 });
+        const areaTotal = num(row.areaTotal, 'areaTotal', problems, L, { max: 1_000_000 });
         if (protoByName.has(row.clave.toLowerCase()))
-          problems.push(`prototipo ${row.clave} ya existe`);
+          problems.push(message('import_prototype_exists', L, { name: row.clave }));
         if (problems.length) return errors.push({ linea, motivo: problems.join('; ') });
         const prototype: Prototype = {
           id: `pro-${deps.newId().slice(0, 8)}`,
@@ -253,13 +317,14 @@ export const inventoryRoutes = new Hono<Env>()
         return;
       }
       const cluster = clusterByName.get(row.cluster.toLowerCase());
-      if (!cluster) problems.push(`cluster '${row.cluster}' no existe`);
+      if (!cluster) problems.push(message('import_cluster_unknown', L, { name: row.cluster }));
       const status = row.status;
       if (!(UNIT_STATUSES as readonly string[]).includes(status))
-        problems.push(`status '${status}' no es válido`);
-      const precio = num(row.precio, 'precio', problems);
+        problems.push(message('import_status_invalid', L, { status }));
+      const precio = num(row.precio, 'precio', problems, L, { max: PRICE_MAX });
       const key = `${cluster?.id}|${row.clave.toLowerCase()}`;
-      if (seenUnits.has(key)) problems.push(`unidad ${row.clave} repetida en el archivo`);
+      if (seenUnits.has(key))
+        problems.push(message('import_unit_repeated', L, { name: row.clave }));
       seenUnits.add(key);
       const existing = unitByKey.get(key);
       if (existing) {
@@ -286,15 +351,40 @@ export const inventoryRoutes = new Hono<Env>()
         return;
       }
       const proto = protoByName.get(row.prototipo.toLowerCase());
-      if (!proto) problems.push(`prototipo '${row.prototipo}' no existe`);
-      const nivel = num(row.nivel, 'nivel', problems, { int: true, min: 1 });
-      const posicion = num(row.posicion, 'posicion', problems, { int: true, min: 1 });
+      if (!proto) problems.push(message('import_prototype_unknown', L, { name: row.prototipo }));
+      const nivel = num(row.nivel, 'nivel', problems, L, { int: true, min: 1 });
+      const posicion = num(row.posicion, 'posicion', problems, L, { int: true, min: 1 });
       if (cluster && nivel > cluster.niveles)
         problems.push(
-          `nivel ${nivel} mayor que los ${cluster.niveles} niveles de ${cluster.nombre}`,
+          message('import_level_too_high', L, {
+            level: nivel,
+            levels: cluster.niveles,
+            cluster: cluster.nombre,
+          }),
+        );
+      if (cluster && posicion > cluster.unidadesPorNivel)
+        problems.push(
+          message('import_position_too_high', L, {
+            position: posicion,
+            positions: cluster.unidadesPorNivel,
+            cluster: cluster.nombre,
+          }),
+        );
+      // One unit per place: the grid draws a building as levels × positions.
+      const place = `${cluster?.id}|${nivel}|${posicion}`;
+      const holder = cluster ? places.get(place) : undefined;
+      if (cluster && holder !== undefined)
+        problems.push(
+          message('import_position_taken', L, {
+            level: nivel,
+            position: posicion,
+            cluster: cluster.nombre,
+            unit: holder,
+          }),
         );
       if (problems.length || !cluster || !proto)
         return errors.push({ linea, motivo: problems.join('; ') });
+      places.set(place, row.clave);
       const unit: Unit = {
         id: `uni-${deps.newId().slice(0, 8)}`,
         idDesarrollo: development.id,
@@ -321,15 +411,7 @@ export const inventoryRoutes = new Hono<Env>()
       return;
     });
 
-    if (errors.length > 0) {
-      throw new ApiError(
-        400,
-        'IMPORT_INVALID',
-        'import_invalid',
-        { count: errors.length },
-        { errores: errors },
-      );
-    }
+    if (errors.length > 0) throw importRefused(errors);
     // One transaction: a file is imported whole or not at all.
     const results = requests.length ? await deps.store.appendMany(requests) : [];
     return c.json({

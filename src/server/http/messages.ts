@@ -54,6 +54,87 @@ const messages = {
     es: 'El archivo tiene {count} errores; no se importó nada',
     en: 'The file has {count} errors; nothing was imported',
   },
+  import_invalid_one: {
+    es: 'El archivo tiene 1 error; no se importó nada',
+    en: 'The file has 1 error; nothing was imported',
+  },
+  // Reasons of one line of an inventory CSV import (server/http/inventory.routes.ts).
+  import_no_rows: { es: 'El archivo no tiene filas', en: 'The file has no rows' },
+  import_too_many_rows: {
+    es: 'Máximo {max} filas por archivo',
+    en: 'At most {max} rows per file',
+  },
+  import_columns_missing: {
+    es: 'Faltan las columnas: {columns}',
+    en: 'These columns are missing: {columns}',
+  },
+  import_columns_count: {
+    es: 'La fila tiene {got} columnas y el encabezado {expected}',
+    en: 'The row has {got} columns and the header {expected}',
+  },
+  import_quote_unclosed: {
+    es: 'Unas comillas se abren y no se cierran',
+    en: 'A quote is opened and never closed',
+  },
+  import_quote_misplaced: {
+    es: 'Comillas en medio de un campo; encierra el campo completo entre comillas',
+    en: 'A quote in the middle of a field; wrap the whole field in quotes',
+  },
+  import_unreadable: { es: 'No se pudo leer el archivo CSV', en: 'The CSV file could not be read' },
+  import_required: { es: '{field}: es obligatorio', en: '{field}: is required' },
+  import_too_long: {
+    es: '{field}: máximo {max} caracteres',
+    en: '{field}: at most {max} characters',
+  },
+  import_type_invalid: {
+    es: "tipo: debe ser 'prototipo' o 'unidad'",
+    en: "tipo: must be 'prototipo' or 'unidad'",
+  },
+  import_number_required: { es: '{field}: número requerido', en: '{field}: a number is required' },
+  import_integer_required: {
+    es: '{field}: debe ser entero',
+    en: '{field}: must be a whole number',
+  },
+  import_min: {
+    es: '{field}: debe ser mayor o igual a {min}',
+    en: '{field}: must be at least {min}',
+  },
+  import_max: {
+    es: '{field}: debe ser menor o igual a {max}',
+    en: '{field}: must be at most {max}',
+  },
+  import_prototype_exists: {
+    es: 'el prototipo {name} ya existe',
+    en: 'prototype {name} already exists',
+  },
+  import_prototype_unknown: {
+    es: "el prototipo '{name}' no existe",
+    en: "prototype '{name}' does not exist",
+  },
+  import_cluster_unknown: {
+    es: "el cluster '{name}' no existe",
+    en: "cluster '{name}' does not exist",
+  },
+  import_status_invalid: {
+    es: "el estatus '{status}' no es válido",
+    en: "status '{status}' is not valid",
+  },
+  import_unit_repeated: {
+    es: 'la unidad {name} está repetida en el archivo',
+    en: 'unit {name} appears twice in the file',
+  },
+  import_level_too_high: {
+    es: 'nivel {level} mayor que los {levels} niveles de {cluster}',
+    en: 'level {level} is above the {levels} levels of {cluster}',
+  },
+  import_position_too_high: {
+    es: 'posición {position} mayor que las {positions} unidades por nivel de {cluster}',
+    en: 'position {position} is beyond the {positions} units per level of {cluster}',
+  },
+  import_position_taken: {
+    es: 'el nivel {level}, posición {position} de {cluster} ya es de la unidad {unit}',
+    en: 'level {level}, position {position} of {cluster} already holds unit {unit}',
+  },
   lead_duplicate: {
     es: 'Ya existe un cliente con ese correo o teléfono; lo atiende {nombre}',
     en: 'A client with that email or phone already exists; {nombre} looks after it',
