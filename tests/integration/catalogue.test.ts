@@ -138,6 +138,14 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
       { campo: 'precio', anterior: unit.precio, nuevo: 5_000_000, actor: 'Ana Robles' },
       { campo: 'status', anterior: 'Disponible', nuevo: 'Apartado', actor: 'Ana Robles' },
     ]);
+    // The listing by the seed is nobody's change by hand: "Sistema", "System" in English.
+    expect(history.at(-1)).toMatchObject({ tipo: 'UnitListed', actor: 'Sistema' });
+    const inEnglish = (
+      await asesor.get(`/api/corporativos/${horizonteId}/unidades/${unit.id}/historial`, {
+        'accept-language': 'en-US,en;q=0.9',
+      })
+    ).json;
+    expect(inEnglish.at(-1)).toMatchObject({ tipo: 'UnitListed', actor: 'System' });
     // Visitors see it as well, without the price now that it is not visible.
     const pub = (
       await client(app).get(

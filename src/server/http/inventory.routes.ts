@@ -184,6 +184,8 @@ export const inventoryRoutes = new Hono<Env>()
       [actorIds],
     );
     const names = new Map(rows.map((r) => [r.id, r.nombre]));
+    // Changes nobody made by hand (the seed, an automatic process).
+    const system = message('system_actor', lang(c));
     return c.json(
       events
         .filter(
@@ -201,8 +203,8 @@ export const inventoryRoutes = new Hono<Env>()
             anterior: e.type === 'UnitListed' ? null : (data.from ?? null),
             nuevo: e.type === 'UnitListed' ? (data.unit?.status ?? null) : data.to,
             actor: e.actorId
-              ? (names.get(e.actorId) ?? (e.actorId === 'seed' ? 'Sistema' : e.actorId))
-              : 'Sistema',
+              ? (names.get(e.actorId) ?? (e.actorId === 'seed' ? system : e.actorId))
+              : system,
           };
         })
         .reverse(),

@@ -58,6 +58,7 @@ const messages = {
     es: 'El archivo tiene 1 error; no se importó nada',
     en: 'The file has 1 error; nothing was imported',
   },
+  system_actor: { es: 'Sistema', en: 'System' },
   // Reasons of one line of an inventory CSV import (server/http/inventory.routes.ts).
   import_no_rows: { es: 'El archivo no tiene filas', en: 'The file has no rows' },
   import_too_many_rows: {
