@@ -70,7 +70,8 @@ const chunkBackend = {
   },
 };
 
-function storedLanguage(): Language {
+/** The language the user chose on this device (Spanish when none). */
+export function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
     return value === 'en' ? 'en' : DEFAULT_LANGUAGE;
@@ -124,11 +125,17 @@ export function preloadFeatureNamespaces(): void {
   void i18n.loadNamespaces(FEATURE_NAMESPACES);
 }
 
-/** Switches the interface language (loading it when needed) and remembers it on this device. */
-export async function setLanguage(lng: Language) {
+/**
+ * Switches the interface language (loading it when needed) and, unless `remember` is false,
+ * remembers it on this device as the user's choice. A switch the product imposes (a corporate
+ * without multiIdioma shows Spanish) is not remembered, so the user's choice comes back with
+ * the next corporate that offers it.
+ */
+export async function setLanguage(lng: Language, { remember = true }: { remember?: boolean } = {}) {
   await loadLanguage(lng);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
+  if (!remember) return;
   try {
     localStorage.setItem(LANGUAGE_KEY, lng);
   } catch {

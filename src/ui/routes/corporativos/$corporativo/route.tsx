@@ -16,7 +16,7 @@ import type { Corporate } from '../../../../core/types';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { SelectCorporateModal } from '../../../components/select-corporate-modal';
 import { button } from '../../../components/styles';
-import { currentLanguage, setLanguage } from '../../../i18n';
+import { currentLanguage, setLanguage, storedLanguage } from '../../../i18n';
 import {
   CorporateContextProvider,
   type CorporateContextValue,
@@ -78,11 +78,12 @@ function CorporateLayout() {
   const [development, setDevelopment] = useState<CurrentDevelopment | null>(null);
   const data = corporate.data;
 
-  // A corporate without multiIdioma shows the interface in Spanish (spec §2).
+  // A corporate without multiIdioma shows the interface in Spanish (spec §2); one with it shows
+  // the user's own choice again, which the forced Spanish did not overwrite.
   useEffect(() => {
     if (!data) return;
-    const wanted = languageForCorporate(data, currentLanguage());
-    if (wanted !== currentLanguage()) void setLanguage(wanted);
+    const wanted = languageForCorporate(data, storedLanguage());
+    if (wanted !== currentLanguage()) void setLanguage(wanted, { remember: false });
   }, [data]);
 
   // Portals (modals, toasts) live outside this subtree: the variables go on the document too.
