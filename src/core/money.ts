@@ -55,6 +55,70 @@ export function multiplyMoney(amount: Money, factor: number): Money {
   return (Object.is(r, -0) ? 0 : r) as Money;
 }
 
+/**
+ * `amount` rounded to a whole number of `unit` cents (default 100: whole pesos), half away
+ * from zero, as {@link formatMoney} rounds it for 0 decimals.
+ */
+export function roundMoney(amount: Money, unit = 100): Money {
+  checkUnit(unit);
+  const floor = floorTo(amount, unit);
+  const rest = amount - floor;
+  // Half away from zero: a positive half goes up, a negative half goes down (to the floor).
+  const up = amount >= 0 ? rest * 2 >= unit : rest * 2 > unit;
+  const r = up ? floor + unit : floor;
+  return (r === 0 ? 0 : r) as Money;
+}
+
+/**
+ * Rounds amounts to whole `unit`s (default 100 cents: whole pesos, spec §9 shows no decimals)
+ * so that the rounded amounts add up exactly to `total`, by the largest-remainder method:
+ * every amount is floored to a whole unit, then the units still missing go one each to the
+ * amounts with the largest remainders, a tie to the earlier amount. Each result is within less
+ * than one unit of its amount, and the result depends only on the amounts and their order.
+ *
+ * `total` defaults to the amounts' sum rounded by {@link roundMoney}; when given (say, the
+ * total as already shown) it must be a whole number of units less than one unit away from the
+ * sum. Exact in integer cents.
+ */
+export function apportionMoney(amounts: readonly Money[], total?: Money, unit = 100): Money[] {
+  checkUnit(unit);
+  const sum = sumMoney(amounts);
+  const target = total ?? roundMoney(sum, unit);
+  if (!Number.isSafeInteger(target) || floorTo(target, unit) !== target) {
+    throw new RangeError(`apportionMoney: total ${target} is not a whole number of ${unit} cents`);
+  }
+  if (Math.abs(target - sum) >= unit) {
+    throw new RangeError(`apportionMoney: total ${target} is a unit or more away from ${sum}`);
+  }
+  const out = amounts.map((a) => floorTo(a, unit));
+  let missing = (target - sumMoney(out)) / unit;
+  if (missing > 0) {
+    const order = amounts
+      .map((a, i) => ({ i, rest: a - out[i]! }))
+      .filter((x) => x.rest > 0)
+      .sort((x, y) => y.rest - x.rest || x.i - y.i);
+    for (const { i } of order) {
+      if (missing-- <= 0) break;
+      out[i] = (out[i]! + unit) as Money;
+    }
+  }
+  return out.map((a) => (a === 0 ? 0 : a) as Money);
+}
+
+function checkUnit(unit: number): void {
+  if (!Number.isSafeInteger(unit) || unit < 1) {
+    throw new RangeError(
+      `money: the rounding unit must be a whole number of cents ≥ 1, got ${unit}`,
+    );
+  }
+}
+
+/** The largest multiple of `unit` at or below `amount` (integers, exact). */
+function floorTo(amount: number, unit: number): Money {
+  const rest = ((amount % unit) + unit) % unit;
+  return (amount - rest) as Money;
+}
+
 /** Options of {@link formatMoney}; the defaults are spec §9's: `$`, 0 decimals, commas. */
 export interface FormatMoneyOptions {
   symbol?: string;

@@ -6,7 +6,7 @@ import { addMonths } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import type { Money } from './brands';
 import { monthsBetween } from './misc';
-import { multiplyMoney } from './money';
+import { apportionMoney, multiplyMoney, roundMoney, sumMoney } from './money';
 import type { MonthlyPart, PaymentScheme, SchemePart } from './types';
 
 /** The parts of a scheme that share the final price, in the order the quote lists them. */
@@ -249,4 +249,77 @@ export function instalments(
     out.push({ number: i, date: new Date(addMonths(start, i).getTime()), amount: amount as Money });
   }
   return out;
+}
+
+/** The figures of a quote as shown: whole units (spec §9: 0 decimals) that add up as shown. */
+export interface DisplayedQuote {
+  listPrice: Money;
+  discount: Money;
+  priceAfterDiscount: Money;
+  /** The optionals and extras line. */
+  extras: Money;
+  finalPrice: Money;
+  /** Each addition, in the order given; they add up to `extras`. */
+  additions: Money[];
+  /** Each part, in the order of the quote's `parts`; they add up to `finalPrice`. */
+  parts: Money[];
+  /** Each instalment, in order; they add up to the shown `mensualidades` part. */
+  instalments: Money[];
+}
+
+/** What {@link displayedQuote} reads of a quote (its instalments may carry ISO dates). */
+export type DisplayedQuoteInput = Pick<
+  Quote,
+  'listPrice' | 'priceAfterDiscount' | 'extras' | 'finalPrice' | 'parts'
+> & { instalments: readonly { amount: Money }[] };
+
+/**
+ * The figures of a quote rounded for display so that every breakdown adds up exactly to the
+ * total shown beside it, each figure less than one unit (default 100 cents) from its exact
+ * value. Rounding each figure on its own does not: 12 instalments of $142,121.16 and one of
+ * $142,121.24 show as 12 × $142,121 = $1,705,452 under a part of $1,705,454.
+ *
+ * - The list price, the price after discount and the final price are rounded on their own
+ *   ({@link roundMoney}); the discount shown is list − after discount and the extras line final
+ *   − after discount, so the summary subtracts and adds up as printed.
+ * - The additions share the extras line, the parts the final price and the instalments the
+ *   `mensualidades` part as shown, by {@link apportionMoney}.
+ *
+ * A breakdown that does not add up in cents to its total (figures from elsewhere) is rounded
+ * to its own sum instead, so a mismatch stays visible rather than hidden.
+ */
+export function displayedQuote(
+  q: DisplayedQuoteInput,
+  additions: readonly Money[] = [],
+  unit = 100,
+): DisplayedQuote {
+  const listPrice = roundMoney(q.listPrice, unit);
+  const priceAfterDiscount = roundMoney(q.priceAfterDiscount, unit);
+  const finalPrice = roundMoney(q.finalPrice, unit);
+  const extras =
+    q.finalPrice - q.priceAfterDiscount === q.extras
+      ? ((finalPrice - priceAfterDiscount) as Money)
+      : roundMoney(q.extras, unit);
+  const share = (amounts: readonly Money[], exact: Money, shown: Money): Money[] =>
+    apportionMoney(amounts, sumMoney(amounts) === exact ? shown : undefined, unit);
+  const parts = share(
+    q.parts.map((p) => p.amount),
+    q.finalPrice,
+    finalPrice,
+  );
+  const monthlyIndex = q.parts.findIndex((p) => p.key === 'mensualidades');
+  const monthly = q.parts[monthlyIndex];
+  const instalmentAmounts = q.instalments.map((i) => i.amount);
+  return {
+    listPrice,
+    discount: (listPrice - priceAfterDiscount) as Money,
+    priceAfterDiscount,
+    extras,
+    finalPrice,
+    additions: share(additions, q.extras, extras),
+    parts,
+    instalments: monthly
+      ? share(instalmentAmounts, monthly.amount, parts[monthlyIndex]!)
+      : apportionMoney(instalmentAmounts, undefined, unit),
+  };
 }

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Money } from '../../src/core/brands';
-import { priceAfterDiscount, quote, splitByFractions } from '../../src/core/pricing';
+import { apportionMoney, roundMoney } from '../../src/core/money';
+import {
+  displayedQuote,
+  priceAfterDiscount,
+  quote,
+  splitByFractions,
+} from '../../src/core/pricing';
 import type { PaymentScheme } from '../../src/core/types';
 
 const cents = fc.integer({ min: 0, max: 10_000_000_000 }).map((n) => n as Money);
@@ -104,6 +110,119 @@ describe('pricing properties', () => {
         expect(after).toBeGreaterThanOrEqual(0);
         expect(Number.isInteger(after)).toBe(true);
       }),
+    );
+  });
+});
+
+/** Amounts in cents, signed, including ties and whole units. */
+const amounts = fc.array(
+  fc.oneof(
+    fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }),
+    fc.integer({ min: 0, max: 20 }).map((n) => n * 100 + 50),
+  ),
+  { maxLength: 30 },
+);
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const rest = (a: number) => ((a % 100) + 100) % 100;
+
+describe('largest-remainder apportionment (what is shown adds up)', () => {
+  it('the rounded parts are whole units that sum exactly to the rounded total', () => {
+    fc.assert(
+      fc.property(amounts, (xs) => {
+        const out = apportionMoney(xs as Money[]);
+        expect(out).toHaveLength(xs.length);
+        for (const o of out) expect(rest(o)).toBe(0);
+        expect(sum(out)).toBe(roundMoney(sum(xs) as Money));
+      }),
+    );
+  });
+
+  it('each rounded part differs from its exact value by less than one unit, to any total within a unit', () => {
+    fc.assert(
+      fc.property(amounts, fc.boolean(), (xs, up) => {
+        const s = sum(xs);
+        const floor = s - rest(s);
+        const total = up && rest(s) > 0 ? floor + 100 : floor;
+        const out = apportionMoney(xs as Money[], total as Money);
+        expect(sum(out)).toBe(total);
+        out.forEach((o, i) => expect(Math.abs(o - xs[i]!)).toBeLessThan(100));
+      }),
+    );
+  });
+
+  it('is order-stable: permuting the amounts permutes the result, ties going to the earlier', () => {
+    fc.assert(
+      fc.property(
+        amounts.chain((xs) =>
+          fc.tuple(
+            fc.constant(xs),
+            fc.shuffledSubarray(
+              xs.map((_, i) => i),
+              {
+                minLength: xs.length,
+                maxLength: xs.length,
+              },
+            ),
+          ),
+        ),
+        ([xs, order]) => {
+          const out = apportionMoney(xs as Money[]);
+          const permuted = apportionMoney(order.map((i) => xs[i]!) as Money[]);
+          const raised = (i: number) => out[i]! > xs[i]! - rest(xs[i]!);
+          // The result only depends on each amount and its position among equal remainders.
+          order.forEach((from, to) => {
+            const tied = xs.filter((x) => rest(x) === rest(xs[from]!)).length > 1;
+            if (!tied) expect(permuted[to]).toBe(out[from]);
+          });
+          // A larger remainder is never left down while a smaller one, or an equal later one,
+          // goes up.
+          xs.forEach((a, i) =>
+            xs.forEach((b, j) => {
+              if (raised(j) && (rest(a) > rest(b) || (rest(a) === rest(b) && i < j))) {
+                expect(raised(i)).toBe(true);
+              }
+            }),
+          );
+          expect(sum(permuted)).toBe(sum(out));
+        },
+      ),
+    );
+  });
+
+  it('every breakdown of a priced quote adds up as shown: summary, additions, parts, instalments', () => {
+    fc.assert(
+      fc.property(
+        cents,
+        scheme,
+        fc.array(fc.integer({ min: 0, max: 100_000_000 }), { maxLength: 4 }),
+        date,
+        (unitPrice, s, extras, now) => {
+          const q = quote({ unitPrice, scheme: s, extras: extras as Money[], now });
+          const shown = displayedQuote(q, extras as Money[]);
+          expect(shown.listPrice - shown.discount).toBe(shown.priceAfterDiscount);
+          expect(shown.priceAfterDiscount + shown.extras).toBe(shown.finalPrice);
+          expect(sum(shown.additions)).toBe(extras.length > 0 ? shown.extras : 0);
+          expect(sum(shown.parts)).toBe(shown.finalPrice);
+          const monthly = q.parts.findIndex((p) => p.key === 'mensualidades');
+          if (q.instalments.length > 0) {
+            expect(sum(shown.instalments)).toBe(shown.parts[monthly]);
+          }
+          const exact: [number, number][] = [
+            [shown.listPrice, q.listPrice],
+            [shown.discount, q.discount],
+            [shown.priceAfterDiscount, q.priceAfterDiscount],
+            [shown.extras, q.extras],
+            [shown.finalPrice, q.finalPrice],
+            ...shown.additions.map((a, i): [number, number] => [a, extras[i]!]),
+            ...shown.parts.map((p, i): [number, number] => [p, q.parts[i]!.amount]),
+            ...shown.instalments.map((a, i): [number, number] => [a, q.instalments[i]!.amount]),
+          ];
+          for (const [display, value] of exact) {
+            expect(rest(display)).toBe(0);
+            expect(Math.abs(display - value)).toBeLessThan(100);
+          }
+        },
+      ),
     );
   });
 });

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Money } from '../../../src/core/brands';
-import { formatMoney, money, moneyFromMajor, multiplyMoney } from '../../../src/core/money';
+import {
+  apportionMoney,
+  formatMoney,
+  money,
+  moneyFromMajor,
+  multiplyMoney,
+  roundMoney,
+} from '../../../src/core/money';
 import {
   PaymentSchemeError,
+  displayedQuote,
   instalments,
   priceAfterDiscount,
   quote,
@@ -139,5 +147,102 @@ describe('pricing', () => {
 
   it('puts the instalment remainder on the last one', () => {
     expect(instalments(m(1_000), 3, new Date(0)).map((i) => i.amount)).toEqual([333, 333, 334]);
+  });
+});
+
+describe('displayed amounts (spec §9: whole units, and what is shown adds up)', () => {
+  it('rounds half away from zero, like formatMoney', () => {
+    expect(roundMoney(m(14_212_150))).toBe(14_212_200);
+    expect(roundMoney(m(14_212_149))).toBe(14_212_100);
+    expect(roundMoney(m(-150))).toBe(-200);
+    expect(roundMoney(m(-149))).toBe(-100);
+    expect(roundMoney(m(1_234), 1_000)).toBe(1_000);
+  });
+
+  it('apportions by the largest remainder: the missing units go to the largest remainders, ties to the earlier', () => {
+    // $10.40 + $10.35 + $10.25 = $31.00; each rounded alone: $10 + $10 + $10 = $30.
+    expect(apportionMoney([m(1_040), m(1_035), m(1_025)])).toEqual([1_100, 1_000, 1_000]);
+    // Equal remainders: the earlier one gets the unit.
+    expect(apportionMoney([m(140), m(140)])).toEqual([200, 100]);
+    // To a given total within a unit of the sum (an amount shown elsewhere).
+    expect(apportionMoney([m(140), m(140)], m(200))).toEqual([100, 100]);
+    expect(() => apportionMoney([m(140), m(140)], m(400))).toThrow(RangeError);
+    expect(() => apportionMoney([m(150)], m(250))).toThrow(RangeError);
+    expect(apportionMoney([])).toEqual([]);
+  });
+
+  const financing = (contado: Partial<Record<string, number>>, months?: number) =>
+    scheme(contado, months);
+
+  it('given A1602 at $17,582,000 on 30/70 with 3 % off, then the 12 instalments add up to the $1,705,454 part shown (not 12 × $142,121 = $1,705,452)', () => {
+    const q = quote({
+      unitPrice: moneyFromMajor(17_582_000),
+      scheme: financing(
+        { descuento: 0.03, enganche: 0.2, mensualidades: 0.1, contraEntrega: 0.7 },
+        12,
+      ),
+      now: new Date('2026-11-21T12:00:00Z'),
+    });
+    expect(q.finalPrice).toBe(moneyFromMajor(17_054_540));
+    expect(q.instalments.map((i) => i.amount)).toEqual([
+      ...Array<number>(11).fill(14_212_116),
+      14_212_124,
+    ]);
+    const shown = displayedQuote(q);
+    expect(shown.parts).toEqual([341_090_800, 0, 170_545_400, 0, 1_193_817_800]);
+    expect(shown.instalments.reduce((a, b) => a + b, 0)).toBe(170_545_400);
+    // 0.24 is the largest remainder, then the first 0.16.
+    expect(shown.instalments).toEqual([
+      14_212_200,
+      ...Array<number>(10).fill(14_212_100),
+      14_212_200,
+    ]);
+  });
+
+  it('given A1602 in USD at 18.5 on "Financiamiento a entrega", then the parts shown add up to the $950,378 final price (each rounded alone: $950,379)', () => {
+    const q = quote({
+      unitPrice: m(95_037_838),
+      scheme: financing(
+        {
+          enganche: 0.1,
+          diferido: 0.05,
+          mensualidades: 0.25,
+          escrituracion: 0.02,
+          contraEntrega: 0.58,
+        },
+        12,
+      ),
+      now: new Date('2026-11-21T12:00:00Z'),
+    });
+    const parts = q.parts.map((p) => p.amount);
+    expect(parts.map((p) => roundMoney(p)).reduce((a, b) => a + b, 0)).toBe(95_037_900);
+    const shown = displayedQuote(q);
+    expect(shown.finalPrice).toBe(95_037_800);
+    expect(shown.parts).toEqual([9_503_800, 4_751_900, 23_759_500, 1_900_700, 55_121_900]);
+    expect(shown.parts.reduce((a, b) => a + b, 0)).toBe(shown.finalPrice);
+    expect(shown.instalments.reduce((a, b) => a + b, 0)).toBe(shown.parts[2]);
+  });
+
+  it('the summary subtracts and adds up as shown: list − discount = after discount, + optionals = final', () => {
+    // $100.60 list, $50.10 off, plus two additions of $5.70 and $5.65.
+    const s = scheme({ descuento: 0 });
+    const q = quote({ unitPrice: m(10_060), scheme: s, now: new Date('2026-01-01T00:00:00Z') });
+    const figures = {
+      ...q,
+      discount: m(5_010),
+      priceAfterDiscount: m(5_050),
+      extras: m(1_135),
+      finalPrice: m(6_185),
+      parts: q.parts.map((p, i) => ({ ...p, amount: m([1_855, 0, 1_237, 0, 3_093][i]!) })),
+      instalments: [],
+    };
+    const shown = displayedQuote(figures, [m(570), m(565)]);
+    expect(shown.listPrice).toBe(10_100);
+    expect(shown.priceAfterDiscount).toBe(5_100);
+    expect(shown.discount).toBe(5_000);
+    expect(shown.finalPrice).toBe(6_200);
+    expect(shown.extras).toBe(1_100);
+    expect(shown.additions).toEqual([600, 500]);
+    expect(shown.parts.reduce((a, b) => a + b, 0)).toBe(6_200);
   });
 });
