@@ -7,7 +7,7 @@
  */
 
 import type { Money } from './brands';
-import { convertMoney, findCurrency, normalizeCurrencies } from './currency';
+import { convertMoney, currencyCode, findCurrency, normalizeCurrencies } from './currency';
 import { moneyFromMajor } from './money';
 import { PaymentSchemeError, quote, type Quote, type SchemePartKey } from './pricing';
 import { isPriceVisible, isUnitQuotable } from './status';
@@ -69,10 +69,30 @@ export function schemeForQuote(scheme: PaymentScheme): PaymentScheme {
   return scheme;
 }
 
-/** An extra added by hand to a quotation; `precio` in major units of the quoted currency. */
+/**
+ * An extra added by hand to a quotation: `precio` in major units of `divisa`, the currency it
+ * was entered in. Without `divisa` (links and quotations made before extras carried it) the
+ * price is in the quoted currency.
+ */
 export interface QuotationExtra {
   nombre: string;
   precio: number;
+  divisa?: string;
+}
+
+/**
+ * An extra's price in cents of the quoted currency `to`: converted from the currency it was
+ * entered in by the ratio of exchange rates (core/currency.ts), so an extra of 50,000 MXN is
+ * about 2,703 USD at 18.5 whatever the currency chosen afterwards. Null when the extra's
+ * currency is not one of `currencies`.
+ */
+export function extraAmount(
+  extra: QuotationExtra,
+  currencies: readonly Currency[],
+  to: Currency,
+): Money | null {
+  const from = extra.divisa === undefined ? to : findCurrency(currencies, extra.divisa);
+  return from ? convertMoney(moneyFromMajor(extra.precio), from, to) : null;
 }
 
 /** One line added to the final price, in cents of the quoted currency. */
@@ -120,7 +140,7 @@ export interface Quotation {
   esquemasPago: PaymentScheme;
   /** The development's optionals chosen, as configured when quoted (price in the development's currency). */
   opcionales: Optional[];
-  /** Extras added by hand (price in the quoted currency). */
+  /** Extras added by hand, each with the currency it was entered in (else the quoted one). */
   extras: QuotationExtra[];
   /** Optionals and extras in cents of the quoted currency, in that order. */
   adicionales: QuotationAddition[];
@@ -202,8 +222,9 @@ export function quoteFigures(q: Quote): QuoteFigures {
  * Checks and prices a quotation with the core rules: the unit is quotable (or its price
  * visible), the scheme is one of the unit's cluster ({@link effectiveSchemes}) and valid
  * (parts sum to 1), the optionals apply to the cluster, extras are non-negative, and the
- * currency is one of the corporate's. The unit's price and the optionals are converted to the
- * quoted currency before pricing, so the parts add up exactly to the final price shown.
+ * currency (and each extra's) is one of the corporate's. The unit's price, the optionals and
+ * the extras are converted to the quoted currency before pricing, so the parts add up exactly
+ * to the final price shown.
  */
 export function priceQuotation(input: QuotationPricingInput): QuotationPricing {
   const { unit, development, statusColors } = input;
@@ -230,6 +251,12 @@ export function priceQuotation(input: QuotationPricingInput): QuotationPricing {
   const currencies = normalizeCurrencies(input.corporate.divisa);
   const to = findCurrency(currencies, input.divisa);
   if (!to || to.activo === false) return fail({ code: 'CURRENCY_NOT_FOUND', codigo: input.divisa });
+  const extraAmounts: Money[] = [];
+  for (const e of input.extras) {
+    const amount = extraAmount(e, currencies, to);
+    if (amount === null) return fail({ code: 'CURRENCY_NOT_FOUND', codigo: e.divisa ?? '' });
+    extraAmounts.push(amount);
+  }
   const unitCode = unit.divisa ?? development.divisa ?? 'MXN';
   const from = findCurrency(currencies, unitCode);
   if (!from) return fail({ code: 'CURRENCY_NOT_FOUND', codigo: unitCode });
@@ -242,10 +269,10 @@ export function priceQuotation(input: QuotationPricingInput): QuotationPricing {
       nombre: o.nombre,
       monto: convertMoney(moneyFromMajor(o.precio), devCurrency, to),
     })),
-    ...input.extras.map((e): QuotationAddition => ({
+    ...input.extras.map((e, i): QuotationAddition => ({
       tipo: 'extra',
       nombre: e.nombre,
-      monto: moneyFromMajor(e.precio),
+      monto: extraAmounts[i]!,
     })),
   ];
   const delivery = development.fechaEntrega ? new Date(development.fechaEntrega) : undefined;
@@ -266,7 +293,11 @@ export function priceQuotation(input: QuotationPricingInput): QuotationPricing {
         divisa: { ...to },
         esquemasPago: scheme,
         opcionales,
-        extras: input.extras.map((e) => ({ nombre: e.nombre, precio: e.precio })),
+        extras: input.extras.map((e) => ({
+          nombre: e.nombre,
+          precio: e.precio,
+          ...(e.divisa === undefined ? {} : { divisa: currencyCode(e.divisa) }),
+        })),
         adicionales,
         figuras: quoteFigures(q),
       },

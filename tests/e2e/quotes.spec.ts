@@ -59,6 +59,62 @@ async function shot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `${SHOTS}/quotes-${name}.png`, fullPage });
 }
 
+/** The whole units of `$1,234,568 MXN`. */
+function units(text: string | null): number {
+  const m = /(-?)\$([\d,]+)/.exec(text ?? '');
+  if (!m) throw new Error(`no amount in ${text}`);
+  return (m[1] ? -1 : 1) * Number(m[2]!.replace(/,/g, ''));
+}
+
+/**
+ * Every breakdown of the figures adds up as shown (spec §9 shows whole units): the parts to
+ * the final price and the totals row, the instalments to the monthly part and their totals row,
+ * the additions to the optionals line, list − discount to the price after discount.
+ */
+async function expectFiguresAddUp(figures: ReturnType<Page['getByTestId']>) {
+  const final = units(await figures.getByTestId('quote-final-price').textContent());
+  const partCells = figures.getByTestId('quote-parts').locator('tbody td:nth-child(3)');
+  const parts = (await partCells.allTextContents()).map(units);
+  expect(parts.reduce((a, b) => a + b, 0)).toBe(final);
+  const partsTotal = figures.getByTestId('quote-parts').locator('tfoot td').nth(2);
+  expect(units(await partsTotal.textContent())).toBe(final);
+  const instalments = figures.getByTestId('quote-instalments');
+  if ((await instalments.count()) > 0) {
+    const monthly = units(
+      await figures
+        .getByTestId('quote-parts')
+        .locator('tr[data-part="mensualidades"] td:nth-child(3)')
+        .textContent(),
+    );
+    const amounts = (await instalments.locator('tbody td:nth-child(3)').allTextContents()).map(
+      units,
+    );
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(monthly);
+    expect(units(await instalments.locator('tfoot td').last().textContent())).toBe(monthly);
+  }
+  const summary = (await figures.locator('dl dd').allTextContents()).map(units);
+  const [list, discount, after] = summary as [number, number, number];
+  expect(list - Math.abs(discount)).toBe(after);
+  const additions = figures.getByTestId('quote-additions');
+  if ((await additions.count()) > 0) {
+    const extras = units(await figures.getByTestId('quote-extras').textContent());
+    expect(after + extras).toBe(final);
+    const rows = (await additions.locator('tbody td:nth-child(3)').allTextContents()).map(units);
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(extras);
+  } else {
+    expect(after).toBe(final);
+  }
+}
+
+/** The page does not scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
 /** dd_mm_yyyy of now in the corporate's time zone (spec §9 file name). */
 function todayParts(timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -467,5 +523,208 @@ test.describe('quotations', () => {
     } finally {
       await adviserContext.close();
     }
+  });
+  test('an extra entered in pesos keeps its currency: quoted in USD it is converted at 18.5 on the page, on the extras page, on save and for the buyer; every breakdown adds up', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { clusters } = await alameda(page.request);
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+    expect(unit.status).toBe('Disponible');
+
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await page
+      .getByRole('group', { name: 'Esquemas' })
+      .getByRole('radio', { name: /Financiamiento a entrega/ })
+      .check();
+    await page.getByRole('link', { name: 'Elegir opcionales y extras' }).click();
+    await expect(page).toHaveURL(/cotizacion-adicionales/);
+    await page.getByLabel('Concepto').fill('Cortinas');
+    await page.getByLabel('Precio (MXN)').fill('50000');
+    await page.getByRole('button', { name: 'Agregar extra' }).click();
+    await expect(page.getByTestId('extra-price')).toHaveText(money(50_000));
+    await page.getByRole('link', { name: 'Volver a la cotización' }).click();
+    await expect(page).toHaveURL(/\/cotizacion\?/);
+    const figures = page.getByTestId('quote-figures');
+    const cortinasRow = page.getByTestId('quote-additions').getByRole('row', { name: /Cortinas/ });
+    await expect(cortinasRow).toContainText(money(50_000));
+    await expect(page.getByTestId('quote-extra')).toHaveText(`Cortinas (${money(50_000)})`);
+
+    // Quoted in dollars: 50,000 MXN × 1 / 18.5 = 2,702.70 USD, shown in whole dollars.
+    await page.getByLabel('Divisa', { exact: true }).selectOption('USD');
+    await expect(page.getByTestId('quote-final-price')).toContainText('USD');
+    await expect(cortinasRow).toContainText(/\$2,70[23] USD/);
+    await expect(cortinasRow).not.toContainText('50,000');
+    await expect(page.getByTestId('quote-extra')).toHaveText(
+      /^Cortinas \(\$2,70[23] USD; capturado en \$50,000 MXN\)$/,
+    );
+    await expectFiguresAddUp(figures);
+    const shownExtra = units(await cortinasRow.locator('td').last().textContent());
+
+    // The extras page shows it converted too, and as entered.
+    await page.getByRole('link', { name: 'Elegir opcionales y extras' }).click();
+    await expect(page.getByTestId('extra-price')).toHaveText(
+      /^\$2,70[23] USD \(capturado en \$50,000 MXN\)$/,
+    );
+    await shot(page, 'extras-usd');
+    await page.getByRole('link', { name: 'Volver a la cotización' }).click();
+    await expect(cortinasRow).toContainText(`$${shownExtra.toLocaleString('en-US')} USD`);
+
+    // Saved for a new client: the server converts the extra from the currency it was entered in.
+    await page.getByRole('radio', { name: 'Nuevo cliente' }).check();
+    const actions = page.getByRole('region', { name: 'Acciones' });
+    for (const label of ['Nombre', 'Apellidos', 'Correo electrónico', 'Teléfono']) {
+      const box = (await actions.getByLabel(label).boundingBox())!;
+      const panel = (await actions.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width - 16);
+    }
+    await actions.scrollIntoViewIfNeeded();
+    await shot(page, 'save-new-client');
+    await actions.getByLabel('Nombre').fill('Jorge');
+    await actions.getByLabel('Apellidos').fill('Ramírez Extras');
+    const [request, response] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && /\/cotizaciones$/.test(r.url())),
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && /\/cotizaciones$/.test(r.url()),
+      ),
+      page.getByRole('button', { name: 'Guardar cotización' }).click(),
+    ]);
+    expect((request.postDataJSON() as { extras: unknown }).extras).toEqual([
+      { nombre: 'Cortinas', precio: 50_000, divisa: 'MXN' },
+    ]);
+    expect(response.status()).toBe(201);
+    const saved = (await response.json()) as {
+      extras: unknown;
+      adicionales: { nombre: string; monto: number }[];
+      divisa: { codigo: string };
+    };
+    expect(saved.divisa.codigo).toBe('USD');
+    expect(saved.extras).toEqual([{ nombre: 'Cortinas', precio: 50_000, divisa: 'MXN' }]);
+    expect(saved.adicionales).toEqual([{ tipo: 'extra', nombre: 'Cortinas', monto: 270_270 }]);
+    await expect(page.getByText('Cotización guardada para Jorge Ramírez Extras')).toBeVisible();
+    const finalShown = await page.getByTestId('quote-final-price').textContent();
+
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    const shareUrl = (await page.getByTestId('share-link').getAttribute('href'))!;
+    const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const buyer = await buyerContext.newPage();
+      await buyer.goto(shareUrl);
+      const doc = buyer.getByTestId('public-quotation');
+      await expect(doc.getByTestId('quote-final-price')).toHaveText(finalShown!);
+      await expect(
+        doc.getByTestId('quote-additions').getByRole('row', { name: /Cortinas/ }),
+      ).toContainText(`$${shownExtra.toLocaleString('en-US')} USD`);
+      await expectFiguresAddUp(doc.getByTestId('quote-figures'));
+      // On a phone, an amount stays on one line with its currency; dates have no leading zero.
+      const wrapped = await doc.locator('td[data-num], dd[data-testid]').evaluateAll((cells) =>
+        cells
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            return lines.size > 1;
+          })
+          .map((cell) => cell.textContent),
+      );
+      expect(wrapped).toEqual([]);
+      await expectNoSidewaysScroll(buyer);
+      const validUntil = doc
+        .locator('dt', { hasText: 'Vigente hasta' })
+        .locator('xpath=following-sibling::dd[1]');
+      await expect(validUntil).toHaveText(/^[1-9]\d? [a-z]{3,4}\.? \d{4}$/);
+      await shot(buyer, 'public-usd-phone', true);
+      await buyer.emulateMedia({ media: 'print' });
+      await expectFiguresAddUp(doc.getByTestId('quote-figures'));
+      await shot(buyer, 'print-usd', true);
+    } finally {
+      await buyerContext.close();
+    }
+  });
+
+  test('the figures add up as shown: A1602 on 30/70 in pesos, 12 instalments under the $1,705,454 part', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { clusters } = await alameda(page.request);
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await page
+      .getByRole('group', { name: 'Esquemas' })
+      .getByRole('radio', { name: /30\/70/ })
+      .check();
+    const figures = page.getByTestId('quote-figures');
+    await expect(figures.getByTestId('quote-final-price')).toHaveText(money(17_054_540));
+    await expect(figures.locator('tr[data-part="mensualidades"]')).toContainText(money(1_705_454));
+    // 11 × $142,121.16 and 1 × $142,121.24 = $1,705,454: two of them show a peso more.
+    await expect(figures.getByRole('heading', { name: /Mensualidades: 12 pagos/ })).toHaveText(
+      `Mensualidades: 12 pagos, ${money(1_705_454)} en total`,
+    );
+    await expectFiguresAddUp(figures);
+    const amounts = await figures
+      .getByTestId('quote-instalments')
+      .locator('tbody td:nth-child(3)')
+      .allTextContents();
+    expect(amounts.filter((a) => a === money(142_122))).toHaveLength(2);
+    expect(amounts.filter((a) => a === money(142_121))).toHaveLength(10);
+    await figures.getByTestId('quote-instalments').scrollIntoViewIfNeeded();
+    await shot(page, 'instalments-add-up');
+  });
+
+  test('extras that are not valid in the URL never reach the page', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { clusters } = await alameda(page.request);
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+    const extras = JSON.stringify([
+      { nombre: 'x', precio: -5 },
+      { nombre: 'y', precio: 'mucho' },
+      { nombre: 'z'.repeat(121), precio: 5 },
+    ]);
+    await page.goto(
+      `${DEV_PATH}/cotizacion?unidad=${unit.id}&extras=${encodeURIComponent(extras)}`,
+    );
+    await expect(page.getByText('Sin opcionales ni extras.')).toBeVisible();
+    await expect(page.getByTestId('quote-final-price')).toBeVisible();
+    await expect(page.getByTestId('quote-extra')).toHaveCount(0);
+    await expect(page.getByText('No fue posible calcular la cotización')).toHaveCount(0);
+    await expect(page.getByText(/-\$5/)).toHaveCount(0);
+    await shot(page, 'bad-extras');
+  });
+
+  test('on a phone, the save panel fits the screen with a long client in the list', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { corporate, clusters } = await alameda(page.request);
+    const res = await page.request.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: {
+        nombre: 'Maximiliano Bartolomé',
+        apellidos: 'de la Fuente Villaseñor Castañeda',
+        email: 'maximiliano.bartolome.delafuente.villasenor@correo-muy-largo.example.com',
+      },
+    });
+    expect(res.status()).toBe(201);
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await page.getByRole('radio', { name: 'Elegir de mis clientes' }).check();
+    const select = page.getByLabel('Cliente', { exact: true });
+    const long = await select.locator('option', { hasText: 'Maximiliano' }).getAttribute('value');
+    expect(long).toBeTruthy();
+    await select.selectOption(long ?? '');
+    await expectNoSidewaysScroll(page);
+    const box = (await select.boundingBox())!;
+    const panel = (await page.getByRole('region', { name: 'Acciones' }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    await page.getByRole('region', { name: 'Acciones' }).scrollIntoViewIfNeeded();
+    await shot(page, 'save-phone-list');
+    await page.getByRole('radio', { name: 'Nuevo cliente' }).check();
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'save-phone-new');
   });
 });

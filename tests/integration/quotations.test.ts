@@ -263,6 +263,37 @@ describeBackends('quotations API', (backend: Backend) => {
     expect(bad.json[0].errorCode).toBe('CURRENCY_NOT_FOUND');
   });
 
+  it('converts an extra from the currency it was entered in: 50,000 MXN quoted in USD at 18.5', async () => {
+    const unit = unitWith('Disponible');
+    const cortinas = { nombre: 'Cortinas', precio: 50_000, divisa: 'MXN' };
+    const res = await quoteFor(asesor, {
+      idUnidad: unit.id,
+      divisa: 'USD',
+      extras: [cortinas],
+      idLead: leads.asesor,
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const q = res.json as Quotation;
+    expect(q.extras).toEqual([cortinas]);
+    expect(q.adicionales).toEqual([{ tipo: 'extra', nombre: 'Cortinas', monto: 270_270 }]);
+    expect(q.figuras.extras).toBe(270_270);
+    // Without a currency the extra is in the quoted one, as before.
+    const legacy = await quoteFor(asesor, {
+      idUnidad: unit.id,
+      divisa: 'USD',
+      extras: [{ nombre: 'Cortinas', precio: 50_000 }],
+      idLead: leads.asesor,
+    });
+    expect(legacy.status).toBe(201);
+    expect((legacy.json as Quotation).adicionales[0]!.monto).toBe(5_000_000);
+    const unknown = await quoteFor(asesor, {
+      extras: [{ ...cortinas, divisa: 'EUR' }],
+      idLead: leads.asesor,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json[0]).toMatchObject({ errorCode: 'CURRENCY_NOT_FOUND', codigo: 'EUR' });
+  });
+
   it('refuses a Vendido unit, an unknown unit and negative extras with 400, writing nothing', async () => {
     const before = await counts();
     const vendido = await quoteFor(asesor, {

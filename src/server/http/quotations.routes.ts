@@ -7,9 +7,9 @@
  * - the corporate comes from the session's membership (403 for non-members);
  * - a quotation is created only for a unit that is quotable now (the development's status
  *   colours, else the corporate's), with a scheme of the unit's cluster whose parts sum to 1,
- *   optionals of that cluster, non-negative extras and one of the corporate's currencies; the
- *   figures are always recomputed here with the core (`priceQuotation`), never taken from the
- *   client;
+ *   optionals of that cluster, non-negative extras (each converted from the currency it was
+ *   entered in) and one of the corporate's currencies; the figures are always recomputed here
+ *   with the core (`priceQuotation`), never taken from the client;
  * - the lead must be visible to the user: `alcanceLeads = Propios` quotes only for own leads
  *   (403), `Todos` for any lead of the corporate. A new lead and its first quotation are written
  *   in one atomic append; any failure writes nothing.
@@ -315,8 +315,13 @@ const currencyCodeSchema = z.string().min(1).max(10);
 
 const extraSchema = z.strictObject({
   nombre: z.string().trim().min(1).max(120),
-  /** Major units of the quoted currency; a negative value is refused (400 EXTRA_INVALID). */
+  /** Major units of `divisa`; a negative value is refused (400 EXTRA_INVALID). */
   precio: z.number().finite().max(1e12),
+  /**
+   * The currency the price was entered in; the core converts it to the quoted one (400
+   * CURRENCY_NOT_FOUND if not the corporate's). Absent: the quoted currency, as before.
+   */
+  divisa: currencyCodeSchema.optional(),
 });
 
 const newLeadSchema = z.strictObject({

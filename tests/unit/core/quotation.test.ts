@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applicableOptionals,
   effectiveSchemes,
+  extraAmount,
   priceQuotation,
   schemeForQuote,
 } from '../../../src/core/quotation';
@@ -134,6 +135,47 @@ describe('priceQuotation', () => {
     expect(r.priced.adicionales[0]!.monto).toBe(250_000);
   });
 
+  it('converts an extra from the currency it was entered in: 50,000 MXN is 2,500 USD at 20', () => {
+    const cortinas = { nombre: 'Cortinas', precio: 50_000, divisa: 'MXN' };
+    const r = priceQuotation({ ...base, divisa: 'USD', idsOpcionales: [], extras: [cortinas] });
+    if (!r.ok) throw new Error('expected ok');
+    expect(r.priced.adicionales).toEqual([{ tipo: 'extra', nombre: 'Cortinas', monto: 250_000 }]);
+    expect(r.priced.figuras.extras).toBe(250_000);
+    expect(r.priced.figuras.finalPrice).toBe(4_500_000 + 250_000);
+    // Recorded as entered, so the quotation says what the adviser typed.
+    expect(r.priced.extras).toEqual([cortinas]);
+    // And the other way: 100 USD quoted in pesos.
+    const back = priceQuotation({
+      ...base,
+      idsOpcionales: [],
+      extras: [{ nombre: 'Persianas', precio: 100, divisa: 'usd' }],
+    });
+    if (!back.ok) throw new Error('expected ok');
+    expect(back.priced.adicionales[0]!.monto).toBe(200_000);
+    expect(back.priced.extras[0]!.divisa).toBe('USD');
+  });
+
+  it('an extra without a currency (links from before) is in the quoted currency', () => {
+    const r = priceQuotation({
+      ...base,
+      divisa: 'USD',
+      idsOpcionales: [],
+      extras: [{ nombre: 'Cortinas', precio: 1_000 }],
+    });
+    if (!r.ok) throw new Error('expected ok');
+    expect(r.priced.adicionales[0]!.monto).toBe(100_000);
+    expect(r.priced.extras).toEqual([{ nombre: 'Cortinas', precio: 1_000 }]);
+  });
+
+  it('extraAmount converts by the ratio of rates (18.5: 50,000 MXN ≈ 2,702.70 USD) and knows no other currency', () => {
+    const mxn = { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 };
+    const usd = { codigo: 'USD', activo: true, nombre: 'Dólares', tipoCambio: 18.5 };
+    const cortinas = { nombre: 'Cortinas', precio: 50_000, divisa: 'MXN' };
+    expect(extraAmount(cortinas, [mxn, usd], usd)).toBe(270_270);
+    expect(extraAmount(cortinas, [mxn, usd], mxn)).toBe(5_000_000);
+    expect(extraAmount({ ...cortinas, divisa: 'EUR' }, [mxn, usd], usd)).toBeNull();
+  });
+
   it('says why a quotation cannot be priced', () => {
     const codes = [
       priceQuotation({ ...base, unit: { ...unit, status: 'Vendido' } }),
@@ -142,6 +184,7 @@ describe('priceQuotation', () => {
       priceQuotation({ ...base, idsOpcionales: ['nope'] }),
       priceQuotation({ ...base, extras: [{ nombre: 'x', precio: -0.01 }] }),
       priceQuotation({ ...base, divisa: 'EUR' }),
+      priceQuotation({ ...base, extras: [{ nombre: 'x', precio: 1, divisa: 'EUR' }] }),
       priceQuotation({ ...base, rule: 'priceVisible', unit: { ...unit, status: 'Apartado' } }),
     ].map((r) => (r.ok ? 'ok' : r.error.code));
     expect(codes).toEqual([
@@ -150,6 +193,7 @@ describe('priceQuotation', () => {
       'SCHEME_NOT_FOUND',
       'OPTIONAL_NOT_FOUND',
       'EXTRA_INVALID',
+      'CURRENCY_NOT_FOUND',
       'CURRENCY_NOT_FOUND',
       'PRICE_NOT_VISIBLE',
     ]);

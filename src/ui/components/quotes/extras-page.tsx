@@ -1,7 +1,8 @@
 /**
  * `cotizacion-adicionales` (spec §2, issue 7): the optionals of the unit's cluster
  * (`wsObtenerExtrasAdicionales`) and extras added by hand, chosen here and carried back to the
- * quotation in the search params, where they are added to the final price and listed.
+ * quotation in the search params, where they are added to the final price and listed. An extra
+ * is recorded with the currency its price was entered in and shown converted to the chosen one.
  */
 
 import { useId, useState, type FormEvent } from 'react';
@@ -9,6 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { currencyCode } from '../../../core/currency';
+import { moneyFromMajor } from '../../../core/money';
+import { extraAmount, type QuotationExtra } from '../../../core/quotation';
 import { button, card } from '../styles';
 import { useDevelopmentContext } from '../inventory/development-context';
 import { allUnits, clustersQuery, formatPrice } from '../inventory/inventory-data';
@@ -63,9 +67,28 @@ export function ExtrasPage({
   const add = (e: FormEvent) => {
     e.preventDefault();
     if (!canAdd) return;
-    setExtras([...extras, { nombre: name.trim(), precio: Math.round(amount * 100) / 100 }]);
+    setExtras([
+      ...extras,
+      {
+        nombre: name.trim(),
+        precio: Math.round(amount * 100) / 100,
+        divisa: display.currency.codigo,
+      },
+    ]);
     setName('');
     setPrice('');
+  };
+  /** In the chosen currency, and as entered when that was another one. */
+  const extraPrice = (x: QuotationExtra) => {
+    const code = display.currency.codigo;
+    const converted = extraAmount(x, display.currencies, display.currency);
+    if (x.divisa === undefined || currencyCode(x.divisa) === currencyCode(code)) {
+      return formatCents(converted ?? moneyFromMajor(x.precio), code);
+    }
+    const entered = formatCents(moneyFromMajor(x.precio), currencyCode(x.divisa));
+    return converted === null
+      ? t('extras.unknownCurrency', { entered })
+      : t('extras.converted', { amount: formatCents(converted, code), entered });
   };
 
   const back = (
@@ -154,7 +177,7 @@ export function ExtrasPage({
                 className={css({ display: 'flex', alignItems: 'center', gap: 3, fontSize: 'sm' })}
               >
                 <span className={css({ flex: 1 })}>{e.nombre}</span>
-                <span>{formatCents(Math.round(e.precio * 100), display.currency.codigo)}</span>
+                <span data-testid="extra-price">{extraPrice(e)}</span>
                 <button
                   type="button"
                   className={button({ variant: 'ghost' })}

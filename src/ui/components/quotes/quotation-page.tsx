@@ -11,7 +11,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import type { Quotation } from '../../../core/quotation';
+import { currencyCode } from '../../../core/currency';
+import { moneyFromMajor } from '../../../core/money';
+import { displayedQuote } from '../../../core/pricing';
+import { extraAmount, type Quotation, type QuotationExtra } from '../../../core/quotation';
 import type { Unit } from '../../../core/types';
 import { useDisplaySettings } from '../../lib/display-settings';
 import { AppLink } from '../app-link';
@@ -28,7 +31,7 @@ import {
   unitView,
 } from '../inventory/inventory-data';
 import { QuoteFiguresView } from './quote-figures';
-import { buildQuoteInput } from './quote-input';
+import { buildQuoteInput, priceableExtras } from './quote-input';
 import { extrasQuery, formatCents, schemesQuery } from './quotes-data';
 import type { QuoteSearch } from './quote-search';
 import { SchemeOption } from './scheme-option';
@@ -226,7 +229,11 @@ function QuotableUnit({
     () => (optionals.data ?? []).filter((o) => search.opcionales?.includes(o.id)),
     [optionals.data, search.opcionales],
   );
-  const extras = useMemo(() => search.extras ?? [], [search.extras]);
+  // Each extra keeps the currency it was entered in; it is converted to the one quoted.
+  const extras = useMemo(
+    () => priceableExtras(search.extras ?? [], display.currencies),
+    [search.extras, display.currencies],
+  );
 
   const built = useMemo(
     () =>
@@ -257,6 +264,31 @@ function QuotableUnit({
     ],
   );
   const figures = useWorkerQuote(built?.input ?? null);
+  // The extras' amounts as the figures show them (while the figures are for this input).
+  const shownAdditions = useMemo(
+    () =>
+      figures.data && built && !figures.isPlaceholderData
+        ? displayedQuote(
+            figures.data,
+            built.additions.map((a) => a.monto),
+          ).additions.slice(built.additions.length - extras.length)
+        : null,
+    [figures.data, figures.isPlaceholderData, built, extras.length],
+  );
+  const extraText = (e: QuotationExtra, i: number) => {
+    const code = display.currency.codigo;
+    const amount = formatCents(
+      shownAdditions?.[i] ?? extraAmount(e, display.currencies, display.currency) ?? 0,
+      code,
+    );
+    return e.divisa !== undefined && currencyCode(e.divisa) !== currencyCode(code)
+      ? t('page.extraEntered', {
+          name: e.nombre,
+          amount,
+          entered: formatCents(moneyFromMajor(e.precio), currencyCode(e.divisa)),
+        })
+      : t('page.extra', { name: e.nombre, amount });
+  };
 
   const body = scheme
     ? {
@@ -277,7 +309,11 @@ function QuotableUnit({
       <div
         className={css({
           display: 'grid',
-          gridTemplateColumns: { base: '1fr', lg: 'minmax(18rem, 24rem) 1fr' },
+          // minmax(0, …): a column is never wider than the page for a long input or option.
+          gridTemplateColumns: {
+            base: 'minmax(0, 1fr)',
+            lg: 'minmax(18rem, 24rem) minmax(0, 1fr)',
+          },
           gap: 4,
           alignItems: 'start',
         })}
@@ -315,8 +351,8 @@ function QuotableUnit({
                   <li key={o.id}>{o.nombre}</li>
                 ))}
                 {extras.map((e, i) => (
-                  <li key={`x-${i}`}>
-                    {e.nombre} ({formatCents(Math.round(e.precio * 100), display.currency.codigo)})
+                  <li key={`x-${i}`} data-testid="quote-extra">
+                    {extraText(e, i)}
                   </li>
                 ))}
               </ul>

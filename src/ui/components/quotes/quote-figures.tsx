@@ -3,11 +3,16 @@
  * each part of the payment scheme with its share and amount, the totals row verified against
  * the final price, and the monthly instalments with their dates. Used by the adviser's page,
  * the buyer's shared page (printed) and the visitors' simulator.
+ *
+ * Amounts are cents shown in whole units (spec §9), rounded by the core's `displayedQuote` so
+ * each breakdown adds up to the total printed beside it.
  */
 
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { SCHEME_PART_KEYS } from '../../../core/pricing';
+import type { Money } from '../../../core/brands';
+import { displayedQuote, SCHEME_PART_KEYS } from '../../../core/pricing';
 import type { QuoteFigures } from '../../../core/quotation';
 import { formatCents, formatDate, formatPercent } from './quotes-data';
 
@@ -28,7 +33,12 @@ const table = css({
     borderBottom: '1px solid token(colors.border)',
   },
   '& th': { fontWeight: 'semibold', color: 'muted', fontSize: 'xs', textTransform: 'uppercase' },
-  '& td[data-num], & th[data-num]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  '& td[data-num], & th[data-num]': {
+    textAlign: 'right',
+    fontVariantNumeric: 'tabular-nums',
+    // An amount stays on one line: on a phone the concept column wraps, not `$… MXN`.
+    whiteSpace: 'nowrap',
+  },
   '& tr[data-zero="true"] td': { color: 'muted' },
   '& tfoot td': { fontWeight: 'bold', borderBottom: 'none' },
   '@media print': { fontSize: '9pt', '& th, & td': { py: '3pt', px: '4pt' } },
@@ -66,7 +76,10 @@ function SummaryRow({
       data-strong={strong ? 'true' : 'false'}
     >
       <dt>{label}</dt>
-      <dd data-testid={testId} className={css({ fontVariantNumeric: 'tabular-nums' })}>
+      <dd
+        data-testid={testId}
+        className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
+      >
         {value}
       </dd>
     </div>
@@ -89,33 +102,49 @@ export function QuoteFiguresView({
 }) {
   const { t, i18n } = useTranslation('quotes');
   const money = (cents: number) => formatCents(cents, currency);
+  const shown = useMemo(
+    () =>
+      displayedQuote(
+        figures,
+        additions.map((a) => a.monto as Money),
+      ),
+    [figures, additions],
+  );
   const partsTotal = figures.parts.reduce((sum, p) => sum + p.amount, 0);
-  const verified = partsTotal === figures.finalPrice;
-  const monthly = figures.parts.find((p) => p.key === 'mensualidades');
+  const shownPartsTotal = shown.parts.reduce((sum, p) => sum + p, 0);
+  const verified = partsTotal === figures.finalPrice && shownPartsTotal === shown.finalPrice;
+  const monthlyIndex = figures.parts.findIndex((p) => p.key === 'mensualidades');
+  const monthly = figures.parts[monthlyIndex];
+  const shownMonthly = shown.parts[monthlyIndex] ?? 0;
+  const sameInstalments = shown.instalments.every((a) => a === shown.instalments[0]);
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}
       data-testid="quote-figures"
     >
       <dl aria-label={t('figures.summary')}>
-        <SummaryRow label={t('labels.listPrice')} value={money(figures.listPrice)} />
+        <SummaryRow label={t('labels.listPrice')} value={money(shown.listPrice)} />
         <SummaryRow
           label={t('labels.discountWithPercent', {
             percent: formatPercent(figures.discountFraction),
           })}
-          value={figures.discount > 0 ? `−${money(figures.discount)}` : money(0)}
+          value={shown.discount > 0 ? `−${money(shown.discount)}` : money(0)}
           testId="quote-discount"
         />
         <SummaryRow
           label={t('labels.priceAfterDiscount')}
-          value={money(figures.priceAfterDiscount)}
+          value={money(shown.priceAfterDiscount)}
         />
         {figures.extras > 0 ? (
-          <SummaryRow label={t('labels.optionals')} value={`+${money(figures.extras)}`} />
+          <SummaryRow
+            label={t('labels.optionals')}
+            value={`+${money(shown.extras)}`}
+            testId="quote-extras"
+          />
         ) : null}
         <SummaryRow
           label={t('labels.finalPrice')}
-          value={money(figures.finalPrice)}
+          value={money(shown.finalPrice)}
           strong
           testId="quote-final-price"
         />
@@ -124,7 +153,7 @@ export function QuoteFiguresView({
       {additions.length > 0 ? (
         <section>
           <h3 className={sectionTitle}>{t('labels.optionals')}</h3>
-          <table className={table}>
+          <table className={table} data-testid="quote-additions">
             <thead>
               <tr>
                 <th scope="col">{t('figures.concept')}</th>
@@ -139,7 +168,7 @@ export function QuoteFiguresView({
                 <tr key={`${a.tipo}-${a.nombre}-${i}`}>
                   <td>{a.nombre}</td>
                   <td>{t(`figures.additionKind.${a.tipo}`)}</td>
-                  <td data-num>{money(a.monto)}</td>
+                  <td data-num>{money(shown.additions[i] ?? 0)}</td>
                 </tr>
               ))}
             </tbody>
@@ -165,7 +194,8 @@ export function QuoteFiguresView({
           </thead>
           <tbody>
             {SCHEME_PART_KEYS.map((key) => {
-              const part = figures.parts.find((p) => p.key === key);
+              const index = figures.parts.findIndex((p) => p.key === key);
+              const part = figures.parts[index];
               if (!part) return null;
               return (
                 <tr key={key} data-part={key} data-zero={part.amount === 0 ? 'true' : 'false'}>
@@ -179,7 +209,7 @@ export function QuoteFiguresView({
                     ) : null}
                   </td>
                   <td data-num>{formatPercent(part.porcentaje)}</td>
-                  <td data-num>{money(part.amount)}</td>
+                  <td data-num>{money(shown.parts[index] ?? 0)}</td>
                 </tr>
               );
             })}
@@ -196,7 +226,7 @@ export function QuoteFiguresView({
                   {verified ? '✓' : '✗'}
                 </span>
               </td>
-              <td data-num>{money(partsTotal)}</td>
+              <td data-num>{money(shownPartsTotal)}</td>
             </tr>
           </tfoot>
         </table>
@@ -205,10 +235,15 @@ export function QuoteFiguresView({
       {monthly && figures.instalments.length > 0 ? (
         <section>
           <h3 className={sectionTitle}>
-            {t('figures.instalments', {
-              count: figures.instalments.length,
-              amount: money(figures.instalments[0]!.amount),
-            })}
+            {sameInstalments
+              ? t('figures.instalments', {
+                  count: figures.instalments.length,
+                  amount: money(shown.instalments[0] ?? 0),
+                })
+              : t('figures.instalmentsTotal', {
+                  count: figures.instalments.length,
+                  total: money(shownMonthly),
+                })}
           </h3>
           <table className={table} data-testid="quote-instalments">
             <thead>
@@ -221,14 +256,20 @@ export function QuoteFiguresView({
               </tr>
             </thead>
             <tbody>
-              {figures.instalments.map((i) => (
+              {figures.instalments.map((i, index) => (
                 <tr key={i.number}>
                   <td>{i.number}</td>
                   <td>{formatDate(i.date, i18n.language, timeZone)}</td>
-                  <td data-num>{money(i.amount)}</td>
+                  <td data-num>{money(shown.instalments[index] ?? 0)}</td>
                 </tr>
               ))}
             </tbody>
+            <tfoot>
+              <tr>
+                <td colSpan={2}>{t('labels.totals')}</td>
+                <td data-num>{money(shown.instalments.reduce((sum, a) => sum + a, 0))}</td>
+              </tr>
+            </tfoot>
           </table>
         </section>
       ) : null}

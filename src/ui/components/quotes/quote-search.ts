@@ -10,20 +10,49 @@ export interface QuoteSearch {
   esquema?: string;
   /** Ids of the development's optionals. */
   opcionales?: string[];
-  /** Extras added by hand, in major units of the quoted currency. */
+  /**
+   * Extras added by hand, each in major units of the currency it was entered in (`divisa`;
+   * links made before it was recorded have none and mean the quoted currency).
+   */
   extras?: QuotationExtra[];
 }
 
 const MAX_ITEMS = 50;
+/** The longest extra name the server takes. */
+const MAX_EXTRA_NAME = 120;
+const CURRENCY_CODE = /^[A-Za-z0-9]{1,10}$/;
+
+/** An extra as the server takes it, or undefined: malformed ones are dropped, not repaired. */
+function extra(value: unknown): QuotationExtra | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { nombre, precio, divisa } = value as Record<string, unknown>;
+  const name = typeof nombre === 'string' ? nombre.trim() : '';
+  if (name.length === 0 || name.length > MAX_EXTRA_NAME) return undefined;
+  if (typeof precio !== 'number' || !Number.isFinite(precio) || precio < 0) return undefined;
+  if (divisa === undefined) return { nombre: name, precio };
+  if (typeof divisa !== 'string' || !CURRENCY_CODE.test(divisa)) return undefined;
+  return { nombre: name, precio, divisa: divisa.toUpperCase() };
+}
 
 function text(value: unknown, max = 120): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
 }
 
-/** `validateSearch` of the quotation pages: anything malformed is dropped, never thrown. */
+/**
+ * `validateSearch` of the quotation pages: anything malformed is dropped, never thrown.
+ *
+ * Every key is returned, `undefined` when dropped: the router spreads a route's validated search
+ * over its parent's, and the parent routes do not validate, so a key left out would come back
+ * raw from the URL (`extras` with a negative price, say) and reach the page.
+ */
 export function validateQuoteSearch(search: Record<string, unknown>): QuoteSearch {
-  const out: QuoteSearch = {};
+  const out: QuoteSearch = {
+    unidad: undefined,
+    esquema: undefined,
+    opcionales: undefined,
+    extras: undefined,
+  };
   const unidad = text(search.unidad, 64);
   if (unidad) out.unidad = unidad;
   const esquema = text(search.esquema, 64);
@@ -37,15 +66,10 @@ export function validateQuoteSearch(search: Record<string, unknown>): QuoteSearc
     if (ids.length > 0) out.opcionales = ids;
   }
   if (Array.isArray(search.extras)) {
-    const extras: QuotationExtra[] = [];
-    for (const e of search.extras.slice(0, MAX_ITEMS)) {
-      if (!e || typeof e !== 'object') continue;
-      const { nombre, precio } = e as { nombre?: unknown; precio?: unknown };
-      const name = typeof nombre === 'string' ? nombre.trim().slice(0, 120) : '';
-      if (name && typeof precio === 'number' && Number.isFinite(precio) && precio >= 0) {
-        extras.push({ nombre: name, precio });
-      }
-    }
+    const extras = search.extras
+      .slice(0, MAX_ITEMS)
+      .map(extra)
+      .filter((e): e is QuotationExtra => e !== undefined);
     if (extras.length > 0) out.extras = extras;
   }
   return out;

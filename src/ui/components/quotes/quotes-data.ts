@@ -193,7 +193,10 @@ export function formatPercent(fraction: number): string {
   return `${Math.round(fraction * 10000) / 100}%`;
 }
 
-/** A calendar date in the interface language and the corporate's time zone. */
+/**
+ * A calendar date in the interface language and the corporate's time zone, the day without a
+ * leading zero like every other date of the app: `5 dic 2026`, `Dec 5, 2026`.
+ */
 export function formatDate(iso: string | number | Date, language: string, timeZone?: string) {
   const date = typeof iso === 'number' ? new Date(iso * 1000) : new Date(iso);
   // A calendar date without a time ('2027-12-15') is that day everywhere, not UTC midnight.
@@ -201,7 +204,7 @@ export function formatDate(iso: string | number | Date, language: string, timeZo
   const zone = dateOnly ? 'UTC' : timeZone;
   try {
     return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', {
-      day: '2-digit',
+      day: 'numeric',
       month: 'short',
       year: 'numeric',
       ...(zone ? { timeZone: zone } : {}),

@@ -29,12 +29,19 @@ import {
 
 type LeadMode = 'pinned' | 'list' | 'new';
 
+/**
+ * A label over its control. The control fills the field and may shrink below its intrinsic
+ * width (an input's `size`, a select's longest option), so it never sticks out of the panel.
+ */
 const field = css({
   display: 'flex',
   flexDirection: 'column',
   gap: 1,
+  minW: 0,
   fontSize: 'sm',
   '& input, & select': {
+    w: '100%',
+    minW: 0,
     h: 10,
     px: 3,
     borderRadius: 'md',
@@ -181,7 +188,7 @@ export function SaveQuotation({
         <div
           className={css({
             display: 'grid',
-            gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
             gap: 2,
           })}
         >
