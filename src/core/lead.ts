@@ -205,6 +205,104 @@ export function phoneMatchKey(value: string): string {
   return digits.length > PHONE_MATCH_DIGITS ? digits.slice(-PHONE_MATCH_DIGITS) : digits;
 }
 
+/**
+ * A country's telephone numbering as far as a WhatsApp link needs it: its calling code and how
+ * many digits a national number has there (written without a trunk prefix).
+ */
+export interface PhoneCountry {
+  code: string;
+  nationalDigits: number;
+}
+
+/** Mexico: +52 and ten-digit national numbers since 2019 (no more 044/045/01 or mobile "1"). */
+export const MEXICO_PHONE: PhoneCountry = { code: '52', nationalDigits: 10 };
+
+const NANP_PHONE: PhoneCountry = { code: '1', nationalDigits: 10 };
+
+/**
+ * Countries by IANA time zone. The corporate has no country field (spec §3), but its
+ * `zonaHoraria` says where it sells; zones not listed here fall back to {@link MEXICO_PHONE},
+ * where every corporate of the product is today.
+ */
+const PHONE_COUNTRY_BY_ZONE: Readonly<Record<string, PhoneCountry>> = {
+  ...Object.fromEntries(
+    [
+      'Mexico_City',
+      'Cancun',
+      'Merida',
+      'Monterrey',
+      'Matamoros',
+      'Chihuahua',
+      'Ciudad_Juarez',
+      'Ojinaga',
+      'Mazatlan',
+      'Bahia_Banderas',
+      'Hermosillo',
+      'Tijuana',
+    ].map((city) => [`America/${city}`, MEXICO_PHONE]),
+  ),
+  ...Object.fromEntries(
+    [
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Phoenix',
+      'America/Los_Angeles',
+      'America/Anchorage',
+      'Pacific/Honolulu',
+      'America/Puerto_Rico',
+      'America/Toronto',
+      'America/Vancouver',
+      'America/Edmonton',
+      'America/Winnipeg',
+      'America/Halifax',
+    ].map((zone) => [zone, NANP_PHONE]),
+  ),
+  'America/Bogota': { code: '57', nationalDigits: 10 },
+  'America/Lima': { code: '51', nationalDigits: 9 },
+  'America/Santiago': { code: '56', nationalDigits: 9 },
+  'America/Guatemala': { code: '502', nationalDigits: 8 },
+  'America/Costa_Rica': { code: '506', nationalDigits: 8 },
+  'Europe/Madrid': { code: '34', nationalDigits: 9 },
+};
+
+/** The country whose national numbers a corporate's leads are written in, by its time zone. */
+export function phoneCountryForTimeZone(zonaHoraria: string | null | undefined): PhoneCountry {
+  return (zonaHoraria && PHONE_COUNTRY_BY_ZONE[zonaHoraria]) || MEXICO_PHONE;
+}
+
+/**
+ * A phone as an international number, digits only (what `wa.me/<number>` wants), or null when it
+ * cannot be one. Written with `+` or `00`, or already starting with the country code, it is kept
+ * as written; a national number (exactly `country.nationalDigits` digits) gets the country code.
+ * Mexico's retired prefixes are dropped: the mobile `1` after 52 (`+52 1 55…`) and the national
+ * `044`, `045` and `01`. Anything shorter than a national number (a local number without its
+ * area code) has no international form.
+ */
+export function internationalPhoneDigits(value: string, country: PhoneCountry): string | null {
+  const written = value.trim();
+  const all = phoneDigits(written);
+  const national = country.nationalDigits;
+  let digits: string;
+  if (written.startsWith('+')) digits = all;
+  else if (all.startsWith('00')) digits = all.slice(2);
+  else if (all.length === national) digits = country.code + all;
+  else if (
+    country.code === MEXICO_PHONE.code &&
+    ((all.length === national + 3 && /^04[45]/.test(all)) ||
+      (all.length === national + 2 && all.startsWith('01')))
+  )
+    digits = country.code + all.slice(-national);
+  // Without + or 00, only a number longer than a national one can hold a country code.
+  else if (all.length > national) digits = all;
+  else return null;
+  if (digits.length === 13 && digits.startsWith(`${MEXICO_PHONE.code}1`)) {
+    digits = MEXICO_PHONE.code + digits.slice(3);
+  }
+  // E.164: a country code and a subscriber number, 8 to 15 digits in all.
+  return digits.length >= 8 && digits.length <= 15 ? digits : null;
+}
+
 /** What makes two leads the same person: the normalised email and the phones' match keys. */
 export interface LeadContactKeys {
   /** Normalised email, '' when there is none. */
@@ -323,7 +421,7 @@ export function leadSearchKeys(
 /**
  * Search-as-you-type rule (the server's query implements the same): the typed text is a prefix
  * of the full name, of "surname name", of the email, or (its digits, when it has 3 or more) of a
- * phone.
+ * phone as {@link phoneMatchesSearch} reads it.
  */
 export function leadMatchesQuery(
   lead: Pick<Lead, 'nombre' | 'apellidos' | 'email' | 'telefono' | 'celular'>,
@@ -336,7 +434,22 @@ export function leadMatchesQuery(
     return true;
   }
   const digits = searchDigits(query);
-  return digits !== null && (keys.telefono.startsWith(digits) || keys.celular.startsWith(digits));
+  return (
+    digits !== null &&
+    [lead.telefono, lead.celular].some((phone) => phone && phoneMatchesSearch(phone, digits))
+  );
+}
+
+/**
+ * Whether a phone is found by the digits typed in the search: they are a prefix of the phone's
+ * digits, or the typed number's match key is a prefix of the phone's (see
+ * {@link PHONE_MATCH_DIGITS}). So `55 1234` finds `+52 55 1234 5678`, and `+52 1 55 1234 5678`
+ * finds `55 1234 5678`, as duplicate detection would; a piece from the middle finds nothing.
+ */
+export function phoneMatchesSearch(phone: string, digits: string): boolean {
+  return (
+    phoneDigits(phone).startsWith(digits) || phoneMatchKey(phone).startsWith(phoneMatchKey(digits))
+  );
 }
 
 /** The digits a query searches phones by: null unless it looks like a phone fragment (3+ digits). */

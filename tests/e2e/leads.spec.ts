@@ -97,6 +97,7 @@ test('the adviser registers a walk-in at the showroom on a tablet; nothing is se
   const success = page.getByTestId('walk-in-success');
   await expect(success).toContainText(`${walkIn.nombre} ${walkIn.apellidos} quedó registrado.`);
   expect(posts).toHaveLength(1);
+  await expect(success).toContainText('Lo encontrarás en Mis clientes.');
   await expect(page.getByRole('button', { name: 'Registrar otro' })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/leads-registro-success-tablet.png`, fullPage: true });
 
@@ -106,14 +107,35 @@ test('the adviser registers a walk-in at the showroom on a tablet; nothing is se
   await expect(form.getByLabel('Medio de contacto')).toHaveValue('Showroom');
   await page.screenshot({ path: `${SHOTS}/leads-registro-tablet.png`, fullPage: true });
 
-  // The same email again: the server's duplicate answer names the owner; nothing is created.
+  // The same email again: one of the adviser's own clients, with a link to it; nothing created.
   await form.getByLabel('Nombre', { exact: true }).fill('Lucía otra vez');
   await form.getByLabel('Correo electrónico').fill(walkIn.email.toUpperCase());
   await form.getByRole('button', { name: 'Registrar cliente' }).click();
-  await expect(page.getByTestId('duplicate-notice')).toContainText(
+  const notice = page.getByTestId('duplicate-notice');
+  await expect(notice).toContainText('Esta persona ya es uno de tus clientes.');
+  await expect(notice).not.toContainText('lo atiende');
+  await notice.getByRole('link', { name: 'Ver cliente' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/leads-registro-duplicate-own-tablet.png` });
+  await notice.getByRole('link', { name: 'Ver cliente' }).click();
+  await expect(
+    page.getByRole('heading', { name: `${walkIn.nombre} ${walkIn.apellidos}` }),
+  ).toBeVisible();
+  expect(posts).toHaveLength(2);
+  await page.context().close();
+
+  // Another adviser learns only who looks after the person: no link to a lead they cannot see.
+  const other = await newPage(browser, TABLET);
+  await signIn(other, 'asesor2@vitrina.demo', WALK_IN);
+  const otherForm = other.getByRole('form', { name: 'Registro de cliente' });
+  await otherForm.getByLabel('Nombre', { exact: true }).fill('Lucía');
+  await otherForm.getByLabel('Teléfono').fill(`+52 ${walkIn.telefono}`);
+  await otherForm.getByRole('button', { name: 'Registrar cliente' }).click();
+  const otherNotice = other.getByTestId('duplicate-notice');
+  await expect(otherNotice).toContainText(
     `Este cliente ya está registrado; lo atiende ${adviserName}.`,
   );
-  await page.context().close();
+  await expect(otherNotice.getByRole('link')).toHaveCount(0);
+  await other.context().close();
 });
 
 test('the adviser adds and deletes a note, edits the lead and sees the change in the history', async ({
@@ -153,6 +175,12 @@ test('the adviser adds and deletes a note, edits the lead and sees the change in
   await expect(notes.getByTestId('lead-note')).toHaveCount(1);
   await expect(notes.getByTestId('lead-note')).toContainText('2 recámaras');
 
+  // WhatsApp needs the country code: the national phone as written gets Mexico's 52.
+  await expect(page.getByRole('link', { name: 'Escribir por WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/525543218765\?text=/,
+  );
+
   // Edit: status and mobile; a bad phone is refused next to the field first.
   const editor = page.getByRole('region', { name: 'Datos del cliente' });
   await editor.getByLabel('Celular').fill('55-12');
@@ -171,6 +199,13 @@ test('the adviser adds and deletes a note, edits the lead and sees the change in
   await expect(page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos })).toContainText(
     'Contactado',
   );
+  // The mobile saved with +52 is found by its national number, spaced or not.
+  for (const typed of ['55 9876 5432', '5598765432']) {
+    await page.getByRole('searchbox').fill(typed);
+    await expect(page.getByTestId('lead-total')).toHaveText('1 cliente');
+    await expect(page.getByTestId('lead-row').filter({ hasText: walkIn.apellidos })).toHaveCount(1);
+  }
+  await page.screenshot({ path: `${SHOTS}/leads-search-national-phone.png` });
 
   // WhatsApp link from the corporate's prospecto template; pin stored under lead-id.
   const wa = page.getByRole('link', { name: 'Escribir por WhatsApp' });
@@ -304,7 +339,57 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
   await row.click();
   await expect(manager.getByTestId('lead-owner')).toHaveText(adviserName);
   await expect(manager.getByLabel('Reasignar a')).toBeVisible();
+  // The adviser's note says who wrote it, by name, as the history does.
+  await expect(manager.getByTestId('lead-note-author').first()).toHaveText(adviserName);
   await manager.screenshot({ path: `${SHOTS}/leads-list-gerente.png`, fullPage: true });
+
+  // At 1440 px, in both languages, the three filters show their whole "all" labels and each row
+  // its owner's whole name.
+  await manager.setViewportSize({ width: 1440, height: 900 });
+  await manager.goto(CLIENTS);
+  const fits = () =>
+    manager.evaluate(() => {
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      const selects = [...document.querySelectorAll<HTMLSelectElement>('[role=search] select')];
+      const owners = [...document.querySelectorAll<HTMLElement>('[data-testid=lead-row-owner]')];
+      return {
+        filters: selects.map((select) => {
+          const style = getComputedStyle(select);
+          canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]!.text;
+          // The native arrow takes about 20 px of the content box.
+          const room =
+            select.clientWidth -
+            parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight) -
+            20;
+          return { text, fits: canvas.measureText(text).width <= room };
+        }),
+        owners: owners.map((o) => ({ text: o.textContent, cut: o.scrollWidth > o.clientWidth })),
+      };
+    });
+  await expect(manager.getByTestId('lead-row-owner').first()).toBeVisible();
+  const es = await fits();
+  expect(es.filters).toEqual([
+    { text: 'Todos los estatus', fits: true },
+    { text: 'Todos los desarrollos', fits: true },
+    { text: 'Todos los asesores', fits: true },
+  ]);
+  expect(es.owners.length).toBeGreaterThan(0);
+  expect(es.owners.filter((o) => o.cut)).toEqual([]);
+  expect(es.owners.map((o) => o.text)).toContain(`Asesor: ${adviserName}`);
+  await manager.screenshot({ path: `${SHOTS}/leads-list-gerente-1440-es.png` });
+  await manager.getByTestId('language-toggle').click();
+  await expect(manager.getByRole('searchbox')).toHaveAttribute(
+    'placeholder',
+    'Search by name, email or phone',
+  );
+  const en = await fits();
+  expect(en.filters.map((f) => f.fits)).toEqual([true, true, true]);
+  expect(en.filters[1]!.text).toBe('All developments');
+  expect(en.owners.filter((o) => o.cut)).toEqual([]);
+  await manager.screenshot({ path: `${SHOTS}/leads-list-gerente-1440-en.png` });
+  await manager.getByTestId('language-toggle').click();
   await manager.context().close();
 
   const adviser = await newPage(browser);
@@ -326,6 +411,86 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
     adviser.getByText('No encontramos este cliente o no tienes acceso a él.'),
   ).toBeVisible();
   await adviser.context().close();
+});
+
+test('a lead deleted in another tab: saving says so and locks the form, and so does a live deletion', async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  // No live stream in this tab: the deletion is learnt only when saving.
+  await page.route('**/api/stream', (route) => route.abort('internetdisconnected'));
+  await signIn(page, 'asesor@vitrina.demo', CLIENTS);
+  const corpId = await corporateId(page);
+  const register = async (on: Page, nombre: string) => {
+    const res = await on.request.post(`/api/corporativos/${corpId}/leads`, {
+      data: { nombre, apellidos: `Borrado ${stamp}` },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const first = await register(page, 'Primero');
+  await page.goto(`${CLIENTS}/${first}`);
+  const editor = page.getByRole('region', { name: 'Datos del cliente' });
+  await editor.getByLabel('Tipo').fill('Inversionista');
+  // Another tab deletes it.
+  expect((await page.request.delete(`/api/corporativos/${corpId}/leads/${first}`)).status()).toBe(
+    200,
+  );
+  await editor.getByRole('button', { name: 'Guardar cambios' }).click();
+  const gone = page.getByTestId('lead-gone');
+  await expect(gone).toContainText('Este cliente fue eliminado.');
+  await expect(gone).toBeFocused();
+  await expect(gone).toBeInViewport();
+  await expect(page.getByText('No se encontró el recurso')).toHaveCount(0);
+  await expect(editor.getByLabel('Tipo')).toBeDisabled();
+  await expect(editor.getByLabel('Tipo')).toHaveValue('Inversionista');
+  await expect(editor.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Eliminar cliente' })).toHaveCount(0);
+  await expect(page.getByLabel('Nueva nota')).toHaveCount(0);
+  await expect(
+    page.getByTestId('lead-row').filter({ hasText: `Primero Borrado ${stamp}` }),
+  ).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/leads-edit-deleted.png` });
+  await gone.getByRole('link', { name: 'Volver a la lista' }).click();
+  await expect(page).toHaveURL(CLIENTS);
+  await page.context().close();
+
+  // With the live stream, the open lead says it was deleted as soon as it happens.
+  const live = await newPage(browser);
+  await signIn(live, 'asesor@vitrina.demo', CLIENTS);
+  const second = await register(live, 'Segundo');
+  await live.goto(`${CLIENTS}/${second}`);
+  await expect(live.getByRole('heading', { name: `Segundo Borrado ${stamp}` })).toBeVisible();
+  await expect(live.getByTestId('lead-gone')).toHaveCount(0);
+  await live.waitForTimeout(500);
+  expect((await live.request.delete(`/api/corporativos/${corpId}/leads/${second}`)).status()).toBe(
+    200,
+  );
+  await expect(live.getByTestId('lead-gone')).toContainText('Este cliente fue eliminado.');
+  await expect(
+    live.getByRole('region', { name: 'Datos del cliente' }).getByLabel('Nombre', { exact: true }),
+  ).toBeDisabled();
+  await live.context().close();
+});
+
+test("the hostess's success screen points to what her menu offers", async ({ browser }) => {
+  const page = await newPage(browser, TABLET);
+  await signIn(page, 'hostess@vitrina.demo', WALK_IN);
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByRole('link', { name: 'Mis clientes' })).toHaveCount(0);
+  const form = page.getByRole('form', { name: 'Registro de cliente' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Visita');
+  await form.getByLabel('Apellidos').fill(`Hostess ${stamp}`);
+  await form.getByLabel('Correo electrónico').fill(`visita.${stamp}@example.com`);
+  await form.getByRole('button', { name: 'Registrar cliente' }).click();
+  const success = page.getByTestId('walk-in-success');
+  await expect(success).toContainText(`Visita Hostess ${stamp} quedó registrado.`);
+  await expect(success).toContainText('Abre su ficha con «Ver cliente»');
+  await expect(success).not.toContainText('Mis clientes');
+  await page.screenshot({ path: `${SHOTS}/leads-registro-success-hostess.png` });
+  await success.getByRole('link', { name: 'Ver cliente' }).click();
+  await expect(page.getByRole('heading', { name: `Visita Hostess ${stamp}` })).toBeVisible();
+  await page.context().close();
 });
 
 test('deleting removes the row once the server confirmed; logout forgets the pinned lead', async ({

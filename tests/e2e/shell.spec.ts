@@ -283,6 +283,42 @@ test.describe('mobile layout at 390×844', () => {
     await page.goto('/login');
   });
 
+  test('every label of the bottom bar fits, with the same words as the sidebar, in both languages', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+    const bar = page.getByTestId('bottom-nav');
+    const labels = () =>
+      bar
+        .locator(':scope > a > span, :scope > button > span')
+        .evaluateAll((spans) =>
+          spans.map((s) => ({ text: s.textContent, cut: s.scrollWidth > s.clientWidth })),
+        );
+    const barWidth = () => bar.evaluate((el) => el.scrollWidth);
+    await expect(bar.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+    expect(await labels()).toEqual(
+      ['Inicio', 'Clientes', 'Desarrollos', 'Usuarios', 'Cambiar', 'Ajustes', 'Salir'].map(
+        (text) => ({ text, cut: false }),
+      ),
+    );
+    expect(await barWidth()).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/mobile-bar-es.png` });
+
+    await page.getByTestId('language-toggle').click();
+    await expect(bar.getByRole('link', { name: 'My clients' })).toBeVisible();
+    expect(await labels()).toEqual(
+      ['Home', 'Clients', 'Developments', 'Users', 'Switch', 'Settings', 'Log out'].map((text) => ({
+        text,
+        cut: false,
+      })),
+    );
+    expect(await barWidth()).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/mobile-bar-en.png` });
+    await page.getByTestId('language-toggle').click();
+    await expect(bar.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+  });
+
   test('login on a phone', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();

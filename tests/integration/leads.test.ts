@@ -210,7 +210,7 @@ describeBackends('leads API', (backend: Backend) => {
   });
 
   it('detects duplicates by email or phone and names only the owner; a manager merges them', async () => {
-    await newLead(asesor, {
+    const existing = await newLead(asesor, {
       email: 'Dup@Example.com',
       telefono: '+52 (55) 7777-0001',
     });
@@ -225,6 +225,17 @@ describeBackends('leads API', (backend: Backend) => {
     const byPhone = await gerente.post(leadsUrl(), { nombre: 'Otra', celular: '52 55 7777 0001' });
     expect(byPhone.status).toBe(409);
     expect(byPhone.json[0].propietario).toEqual({ nombre: 'Sofía Navarro' });
+    // Who may see the existing lead (Todos, or its owner) is also told which one it is.
+    expect(byPhone.json[0]).toMatchObject({ idLead: existing.id, propio: false });
+    const byOwner = await asesor.post(leadsUrl(), { nombre: 'Otra', email: 'DUP@example.com' });
+    expect(byOwner.status).toBe(409);
+    expect(byOwner.json[0]).toEqual({
+      errorCode: 'LEAD_DUPLICATE',
+      message: 'Ya existe un cliente con ese correo o teléfono; lo atiende Sofía Navarro',
+      propietario: { nombre: 'Sofía Navarro' },
+      idLead: existing.id,
+      propio: true,
+    });
     expect(await eventCount()).toBe(before);
 
     // Two records of one person with different contacts: the manager merges them.
@@ -434,6 +445,12 @@ describeBackends('leads API', (backend: Backend) => {
     expect((await asesor.del(`${leadsUrl()}/${lead.id}/notas/${keys[1]}`)).status).toBe(200);
     const listed = await asesor.get(`${leadsUrl()}/${lead.id}/notas`);
     expect(listed.json.map((n: { nota: string }) => n.nota)).toEqual(['tercera', 'primera']);
+    // Whoever reads the notes sees who wrote them by name, as in the history.
+    const byManager = await gerente.get(`${leadsUrl()}/${lead.id}/notas`);
+    expect(byManager.json[0]).toMatchObject({
+      idUsuario: ids['asesor@vitrina.demo'],
+      nombreUsuario: 'Sofía Navarro',
+    });
     const again = await asesor.del(`${leadsUrl()}/${lead.id}/notas/${keys[1]}`);
     expect(again.status).toBe(404);
     expect(again.json[0].message).toBe(`La nota con la clave ${keys[1]} no existe.`);
@@ -585,6 +602,7 @@ describeBackends('leads API', (backend: Backend) => {
       });
       const notes = (await gerente.get(`${leadsUrl()}/${first!.id}/notas`)).json;
       expect(notes[0].nota).toBe('Sitio web: Me interesa Torre Alameda');
+      expect(notes[0]).toMatchObject({ idUsuario: null, nombreUsuario: null });
       // The owner sees it in their own list.
       const ownerClient = first!.idVendedor === ids['asesor@vitrina.demo'] ? asesor : asesor2;
       expect((await list(ownerClient)).json.some((l: Lead) => l.id === first!.id)).toBe(true);

@@ -1,5 +1,6 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '../../src/core/lead';
+import { MEXICO_PHONE, phoneCountryForTimeZone, type Lead } from '../../src/core/lead';
 import {
   changesFrom,
   conflictingFields,
@@ -8,6 +9,8 @@ import {
   validateLeadForm,
 } from '../../src/ui/components/leads/lead-form';
 import {
+  applyLeadToCache,
+  leadKeys,
   leadMatchesFilters,
   normalizeFilters,
   patchLeadPages,
@@ -15,9 +18,11 @@ import {
 import {
   LeadConflictError,
   LeadDuplicateError,
+  LeadGoneError,
   vitrinaLeadSource,
 } from '../../src/ui/components/leads/lead-source';
 import { whatsappLink } from '../../src/ui/components/leads/whatsapp';
+import { ApiRequestError } from '../../src/ui/lib/api';
 
 const lead = (id: string, fechaAlta: number, over: Partial<Lead> = {}): Lead => ({
   id,
@@ -86,6 +91,34 @@ describe('patchLeadPages: live changes patch cached lists without refetching', (
   });
 });
 
+describe('applyLeadToCache: a lead that is gone', () => {
+  it('a page showing it reads it again and gets the 404 (keeping what it showed); nobody else keeps it', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const shown = lead('a', 1);
+    client.setQueryData(leadKeys.lead('c1', 'a'), shown);
+    client.setQueryData(leadKeys.lead('c1', 'b'), lead('b', 2));
+    const queryFn = vi.fn(() =>
+      Promise.reject(new ApiRequestError(404, 'NOT_FOUND', 'No se encontró el recurso', null)),
+    );
+    const page = new QueryObserver<Lead>(client, {
+      queryKey: leadKeys.lead('c1', 'a'),
+      queryFn,
+      staleTime: Infinity,
+    });
+    const stop = page.subscribe(() => {});
+    try {
+      applyLeadToCache(client, 'c1', 'a', null);
+      applyLeadToCache(client, 'c1', 'b', null);
+      await vi.waitFor(() => expect(page.getCurrentResult().isError).toBe(true));
+      expect(page.getCurrentResult().data).toEqual(shown);
+      expect(queryFn).toHaveBeenCalledTimes(1);
+      expect(client.getQueryCache().find({ queryKey: leadKeys.lead('c1', 'b') })).toBeUndefined();
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('leadMatchesFilters mirrors the server', () => {
   const l = lead('a', 1, {
     nombre: 'José',
@@ -139,6 +172,13 @@ describe('lead forms', () => {
 describe('whatsappLink', () => {
   const template =
     'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.';
+  const base = {
+    nombre: 'A',
+    asesor: 'B',
+    corporativo: 'C',
+    desarrollo: 'D',
+    country: MEXICO_PHONE,
+  };
   it('fills the prospecto template and encodes it for wa.me', () => {
     expect(
       whatsappLink({
@@ -148,17 +188,41 @@ describe('whatsappLink', () => {
         asesor: 'Sofía Navarro',
         corporativo: 'Grupo Horizonte',
         desarrollo: 'Torre Alameda',
+        country: MEXICO_PHONE,
       }),
     ).toBe(
       `https://wa.me/525598765432?text=${encodeURIComponent('Hola Lucía, soy Sofía Navarro de Grupo Horizonte. Te comparto la información de Torre Alameda.')}`,
     );
   });
   it('no phone, no link; no template, a link without text', () => {
-    const base = { nombre: 'A', asesor: 'B', corporativo: 'C', desarrollo: 'D' };
     expect(whatsappLink({ ...base, template, phone: null })).toBeNull();
-    expect(whatsappLink({ ...base, template: undefined, phone: '5512345678' })).toBe(
-      'https://wa.me/5512345678',
+    expect(whatsappLink({ ...base, template: undefined, phone: '+52 55 1234 5678' })).toBe(
+      'https://wa.me/525512345678',
     );
+  });
+  it("a national number gets the corporate's country code (33… is Guadalajara, not France)", () => {
+    expect(whatsappLink({ ...base, template: undefined, phone: '33 1111 2222' })).toBe(
+      'https://wa.me/523311112222',
+    );
+    expect(
+      whatsappLink({
+        ...base,
+        template: undefined,
+        phone: '212 555 0100',
+        country: phoneCountryForTimeZone('America/New_York'),
+      }),
+    ).toBe('https://wa.me/12125550100');
+  });
+  it('keeps a number written with its country code, and drops the old Mexican mobile 1', () => {
+    expect(whatsappLink({ ...base, template: undefined, phone: '+34 612 345 678' })).toBe(
+      'https://wa.me/34612345678',
+    );
+    expect(whatsappLink({ ...base, template: undefined, phone: '+52 1 55 1234 5678' })).toBe(
+      'https://wa.me/525512345678',
+    );
+  });
+  it('no link for a local number without its area code (WhatsApp could not dial it)', () => {
+    expect(whatsappLink({ ...base, template, phone: '620 0002' })).toBeNull();
   });
 });
 
@@ -204,6 +268,30 @@ describe('vitrinaLeadSource', () => {
     const error = await vitrinaLeadSource.create('c1', { nombre: 'X' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeadDuplicateError);
     expect((error as LeadDuplicateError).ownerName).toBe('Sofía Navarro');
+    expect((error as LeadDuplicateError).leadId).toBeNull();
+    expect((error as LeadDuplicateError).own).toBe(false);
+  });
+
+  it('a 409 LEAD_DUPLICATE for a lead the user may see carries its id, and whether it is theirs', async () => {
+    stub(409, [
+      {
+        errorCode: 'LEAD_DUPLICATE',
+        message: 'Ya existe',
+        propietario: { nombre: 'Sofía Navarro' },
+        idLead: 'lead-7',
+        propio: true,
+      },
+    ]);
+    const error = await vitrinaLeadSource.create('c1', { nombre: 'X' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ ownerName: 'Sofía Navarro', leadId: 'lead-7', own: true });
+  });
+
+  it('a 404 on update (deleted in another tab) becomes LeadGoneError', async () => {
+    stub(404, [{ errorCode: 'NOT_FOUND', message: 'No se encontró el recurso' }]);
+    const error = await vitrinaLeadSource
+      .update('c1', 'a', { tipo: 'X' }, lead('a', 1))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeadGoneError);
   });
 
   it('a 409 CONFLICT on update becomes LeadConflictError with the current lead, sending leadAnterior', async () => {

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { leadContactKeys, type Lead, type LeadContactKeys } from '../../core/lead';
 import type { Db } from '../store/db';
 import { ConcurrencyError, type AppendRequest } from '../store/event-store';
-import { findUser, type Ctx } from './context';
+import { findCorporate, findUser, type Ctx } from './context';
 import { ApiError } from './errors';
 
 const CLAIM_STREAM_PREFIX = 'lead-contact:';
@@ -61,16 +61,33 @@ export async function findDuplicate(
   return rows[0]?.doc ?? null;
 }
 
-/** The 409 that names only the existing lead's owner (spec: duplicate protection). */
+/**
+ * The 409 of a duplicate (spec: duplicate protection): `propietario.nombre`, the existing lead's
+ * owner, for everyone. A caller who may see that lead (its owner, or `alcanceLeads = Todos`, the
+ * scope rule of leads.routes.ts) also gets `idLead`, to open it, and `propio`, whether it is
+ * their own; anyone else learns nothing more than the owner's name.
+ */
 export async function duplicateError(c: Ctx, existing: Lead): Promise<ApiError> {
-  const owner = existing.idVendedor ? await findUser(c.get('deps').db, existing.idVendedor) : null;
+  const db = c.get('deps').db;
+  const owner = existing.idVendedor ? await findUser(db, existing.idVendedor) : null;
   const nombre = owner ? `${owner.nombre} ${owner.apellidos ?? ''}`.trim() : '';
+  const callerId = c.get('userId');
+  const propio = callerId !== null && existing.idVendedor === callerId;
+  let visible = propio;
+  if (!visible && callerId !== null) {
+    const caller = await findUser(db, callerId);
+    const corporate = await findCorporate(db, { id: existing.idCorporativo });
+    const role = corporate?.roles.find((r) => r.id === caller?.roles[corporate.id]);
+    visible =
+      caller?.corporativos.includes(existing.idCorporativo) === true &&
+      role?.permisosLeads.alcanceLeads === 'Todos';
+  }
   return new ApiError(
     409,
     'LEAD_DUPLICATE',
     'lead_duplicate',
     { nombre },
-    { propietario: { nombre } },
+    { propietario: { nombre }, ...(visible ? { idLead: existing.id, propio } : {}) },
   );
 }
 

@@ -30,7 +30,9 @@ import {
   normalizeLeadChanges,
   normalizeLeadFields,
   normalizeSearchText,
+  PHONE_MATCH_DIGITS,
   phoneDigits,
+  phoneMatchKey,
   searchDigits,
   type Lead,
   type LeadCommand,
@@ -363,24 +365,43 @@ function leadListWhere(m: Membership, q: z.infer<typeof listQuery>) {
   if (q.idVendedor) add((p) => `id_vendedor = ${p}`, q.idVendedor);
   if (q.status) add((p) => `status = ${p}`, q.status);
   if (q.desarrollo) add((p) => `desarrollo = ${p}`, q.desarrollo);
-  const text = normalizeSearchText(q.q ?? '');
-  if (text !== '') {
-    params.push(`${escapeLike(text)}%`);
-    const t = `$${params.length}`;
-    const alternatives = [
-      `search_name LIKE ${t}`,
-      `search_name_rev LIKE ${t}`,
-      `email_norm LIKE ${t}`,
-    ];
-    const digits = searchDigits(q.q ?? '');
-    if (digits) {
-      params.push(`${digits}%`);
-      const d = `$${params.length}`;
-      alternatives.push(`telefono_norm LIKE ${d}`, `celular_norm LIKE ${d}`);
-    }
-    where.push(`(${alternatives.join(' OR ')})`);
-  }
+  const search = leadSearchSql(q.q ?? '', (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  });
+  if (search) where.push(search);
   return { where, params };
+}
+
+/**
+ * The search-as-you-type condition of `wsObtenerLeads` (core `leadMatchesQuery`, same rule), or
+ * null for an empty search; `param` binds a value and answers its placeholder. Every alternative
+ * is a prefix LIKE on the C-collated expression of an index (004: the name, email and phone
+ * columns; 006: `right(<phone>_norm, 10)`, the phones' match keys), so each one is an index range
+ * scan and the alternatives combine as a BitmapOr: a phone is found by the start of its digits
+ * or by the start of its national number (core `phoneMatchesSearch`).
+ */
+export function leadSearchSql(query: string, param: (value: string) => string): string | null {
+  const text = normalizeSearchText(query);
+  if (text === '') return null;
+  const t = param(`${escapeLike(text)}%`);
+  const alternatives = [
+    `search_name LIKE ${t}`,
+    `search_name_rev LIKE ${t}`,
+    `email_norm LIKE ${t}`,
+  ];
+  const digits = searchDigits(query);
+  if (digits) {
+    const d = param(`${digits}%`);
+    const k = param(`${phoneMatchKey(digits)}%`);
+    alternatives.push(
+      `telefono_norm LIKE ${d}`,
+      `celular_norm LIKE ${d}`,
+      `right(telefono_norm, ${PHONE_MATCH_DIGITS}) LIKE ${k}`,
+      `right(celular_norm, ${PHONE_MATCH_DIGITS}) LIKE ${k}`,
+    );
+  }
+  return `(${alternatives.join(' OR ')})`;
 }
 
 /** `fecha` of wsObtenerHistorialCambios: seconds since the epoch or an ISO date/date-time. */
@@ -504,7 +525,8 @@ export const leadRoutes = new Hono<Env>()
    * when there is one. Every answer without `cursor` carries `X-Total-Count`: how many leads
    * match the scope, the filters and the search, however many the page holds (the body stays
    * the spec's `Lead[]`). `q` is search-as-you-type (see core `leadMatchesQuery`): a prefix of
-   * the name, the surname, the email or the phone digits, accents and case ignored.
+   * the name, the surname, the email or the phone digits (or of the phone's national number, so
+   * `55 1234` finds `+52 55 1234 5678`), accents and case ignored.
    */
   .get('/wsObtenerLeads', async (c) => {
     const q = parse(listQuery, c.req.query());
@@ -717,8 +739,10 @@ export const leadRoutes = new Hono<Env>()
 
   /**
    * `GET /api/corporativos/:id/leads/:leadId/notas` → `LeadNote[]` `{ key, nota, fechaRegistro
-   * (seconds), eliminado: false, idUsuario }`, deleted notes hidden, newest first. 404
-   * 'El documento no existe en la ruta especificada.' when the lead is absent or out of scope.
+   * (seconds), eliminado: false, idUsuario, nombreUsuario }`, deleted notes hidden, newest first;
+   * `nombreUsuario` is the author's full name (null for the public capture), as the history's
+   * `nombreActor`. 404 'El documento no existe en la ruta especificada.' when the lead is absent
+   * or out of scope.
    */
   .get('/corporativos/:id/leads/:leadId/notas', async (c) => {
     const m = await requireMember(c, { id: c.req.param('id') });
@@ -729,7 +753,16 @@ export const leadRoutes = new Hono<Env>()
       'SELECT doc FROM rm_lead_notes WHERE lead_id = $1 AND NOT eliminado ORDER BY fecha_registro DESC, key DESC',
       [lead.id],
     );
-    return c.json(rows.map((r) => r.doc));
+    const names = await nameIndex(
+      db,
+      rows.map((r) => r.doc.idUsuario),
+    );
+    return c.json(
+      rows.map(({ doc }) => ({
+        ...doc,
+        nombreUsuario: doc.idUsuario ? (names.get(doc.idUsuario) ?? null) : null,
+      })),
+    );
   })
 
   /** `POST /api/corporativos/:id/leads/:leadId/notas` body `{ nota }` → 201 `LeadNote`. */

@@ -40,7 +40,11 @@ export interface NavProps {
 interface NavEntry {
   id: SidebarItem;
   label: string;
-  /** The label of the bottom bar, where seven items share a phone's width. */
+  /**
+   * The label of the bottom bar, where up to seven items share a phone's width: the `nav.short`
+   * name, the sidebar's word or a shorter one (Clientes for a corporate's "Mis clientes", whose
+   * full name stays the item's accessible name).
+   */
   short: string;
   icon: ReactNode;
   href?: string;
@@ -286,11 +290,12 @@ export function Sidebar(props: NavProps) {
 export function BottomNav(props: NavProps) {
   const { t } = useTranslation('shell');
   const { entries, active } = useNavEntries(props);
+  // Each item as wide as its label (longer names take the room shorter ones leave), never
+  // narrower: on a phone too narrow for all of them the bar scrolls instead of cutting labels.
   const barItem = css({
-    flex: '1 1 0',
-    minW: 0,
+    flex: '1 0 auto',
     minH: '60px',
-    px: 0.5,
+    px: 1,
     fontSize: '10px',
     '& span': { maxW: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     opacity: 0.8,

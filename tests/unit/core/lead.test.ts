@@ -9,8 +9,11 @@ import {
   historyFromEvents,
   isValidEmail,
   isValidPhone,
+  internationalPhoneDigits,
   leadMatchesQuery,
+  MEXICO_PHONE,
   normalizeLeadFields,
+  phoneCountryForTimeZone,
   validateLeadFields,
   visibleNotes,
   type LeadCommand,
@@ -344,6 +347,71 @@ describe('lead validation and search', () => {
     expect(leadMatchesQuery(lead, '55 12')).toBe(true);
     expect(leadMatchesQuery(lead, 'angel')).toBe(false);
     expect(leadMatchesQuery(lead, '12')).toBe(false);
+  });
+
+  it('finds a phone by a prefix of its national number whether or not it was saved with the country code', () => {
+    const international = fields({ telefono: '+52 55 1234 5678' });
+    expect(leadMatchesQuery(international, '55 1234 5678')).toBe(true);
+    expect(leadMatchesQuery(international, '5512345678')).toBe(true);
+    expect(leadMatchesQuery(international, '55 12')).toBe(true);
+    expect(leadMatchesQuery(international, '+52 55 12')).toBe(true);
+    expect(
+      leadMatchesQuery(fields({ telefono: null, celular: '+52 1 55 1234 5678' }), '551234'),
+    ).toBe(true);
+    // The other way round: the number typed with the country code, saved without it.
+    const national = fields({ telefono: '55 1234 5678' });
+    expect(leadMatchesQuery(national, '+52 55 1234 5678')).toBe(true);
+    expect(leadMatchesQuery(national, '+52 1 55 1234 5678')).toBe(true);
+    // Still a prefix search: a fragment from the middle of the number finds nothing.
+    expect(leadMatchesQuery(international, '1234 5678')).toBe(false);
+    expect(leadMatchesQuery(national, '+52 55 9999 5678')).toBe(false);
+  });
+});
+
+describe('international phone numbers (WhatsApp links)', () => {
+  const mx = MEXICO_PHONE;
+  it('gives a national number the country code of the corporate', () => {
+    expect(internationalPhoneDigits('33 1111 2222', mx)).toBe('523311112222');
+    expect(internationalPhoneDigits('(55) 1234-5678', mx)).toBe('525512345678');
+  });
+
+  it('keeps numbers written with + or with their country code', () => {
+    expect(internationalPhoneDigits('+52 55 1234 5678', mx)).toBe('525512345678');
+    expect(internationalPhoneDigits('52 55 1234 5678', mx)).toBe('525512345678');
+    expect(internationalPhoneDigits('+1 (212) 555-0100', mx)).toBe('12125550100');
+    expect(internationalPhoneDigits('+34 612 345 678', mx)).toBe('34612345678');
+    expect(internationalPhoneDigits('0034 612 345 678', mx)).toBe('34612345678');
+  });
+
+  it('drops the old Mexican mobile prefixes (1 after 52, 044/045, 01)', () => {
+    expect(internationalPhoneDigits('+52 1 55 1234 5678', mx)).toBe('525512345678');
+    expect(internationalPhoneDigits('521 55 1234 5678', mx)).toBe('525512345678');
+    expect(internationalPhoneDigits('044 55 1234 5678', mx)).toBe('525512345678');
+    expect(internationalPhoneDigits('045 33 1111 2222', mx)).toBe('523311112222');
+    expect(internationalPhoneDigits('01 33 1111 2222', mx)).toBe('523311112222');
+  });
+
+  it('has no international form for a number too short to be national', () => {
+    expect(internationalPhoneDigits('620 0002', mx)).toBeNull();
+    expect(internationalPhoneDigits('', mx)).toBeNull();
+    expect(internationalPhoneDigits('+52', mx)).toBeNull();
+  });
+
+  it("takes the country from the corporate's time zone, Mexico by default", () => {
+    expect(phoneCountryForTimeZone('America/Mexico_City')).toEqual({
+      code: '52',
+      nationalDigits: 10,
+    });
+    expect(phoneCountryForTimeZone('America/Tijuana')).toEqual(mx);
+    expect(phoneCountryForTimeZone('America/Cancun')).toEqual(mx);
+    expect(phoneCountryForTimeZone('America/New_York')).toEqual({ code: '1', nationalDigits: 10 });
+    expect(phoneCountryForTimeZone('America/Bogota')).toEqual({ code: '57', nationalDigits: 10 });
+    expect(phoneCountryForTimeZone('Europe/Madrid')).toEqual({ code: '34', nationalDigits: 9 });
+    expect(phoneCountryForTimeZone('UTC')).toEqual(mx);
+    expect(phoneCountryForTimeZone(undefined)).toEqual(mx);
+    expect(internationalPhoneDigits('612 345 678', phoneCountryForTimeZone('Europe/Madrid'))).toBe(
+      '34612345678',
+    );
   });
 });
 

@@ -37,6 +37,8 @@ import { useRouter } from '@tanstack/react-router';
 /** Search waits this long after the last keystroke (search-as-you-type without a call per key). */
 export const SEARCH_DEBOUNCE_MS = 250;
 const ROW_HEIGHT = 76;
+/** A manager's rows have a third line, the owner, which the contact line must not push out. */
+const MANAGER_ROW_HEIGHT = 96;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -47,21 +49,31 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+const ellipsis = css({
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
 function LeadRow({
   lead,
   href,
+  height,
   selected,
   statuses,
   developmentName,
-  ownerName,
+  owner,
   date,
 }: {
   lead: Lead;
   href: string;
+  height: number;
   selected: boolean;
   statuses: Map<string, LeadStatus>;
   developmentName: string | null;
-  ownerName: string | null;
+  /** The owner line of a manager's list (null for an adviser's own list). */
+  owner: string | null;
   date: string;
 }) {
   const contact = [lead.email, lead.celular ?? lead.telefono].filter(Boolean).join(' · ');
@@ -75,7 +87,7 @@ function LeadRow({
         gridTemplateColumns: '1fr auto',
         alignItems: 'center',
         gap: 2,
-        h: `${ROW_HEIGHT - 6}px`,
+        h: `${height - 6}px`,
         px: 4,
         borderRadius: 'lg',
         color: 'text',
@@ -87,29 +99,20 @@ function LeadRow({
       })}
     >
       <span className={css({ minW: 0 })}>
-        <span
-          className={css({
-            display: 'block',
-            fontWeight: 'semibold',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          })}
-        >
+        <span className={cx(ellipsis, css({ fontWeight: 'semibold' }))}>
           {`${lead.nombre} ${lead.apellidos}`.trim()}
         </span>
-        <span
-          className={css({
-            display: 'block',
-            fontSize: 'sm',
-            color: 'muted',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          })}
-        >
-          {[contact, developmentName, ownerName].filter(Boolean).join(' · ') || '—'}
+        <span className={cx(ellipsis, css({ fontSize: 'sm', color: 'muted' }))}>
+          {[contact, developmentName].filter(Boolean).join(' · ') || '—'}
         </span>
+        {owner !== null ? (
+          <span
+            data-testid="lead-row-owner"
+            className={cx(ellipsis, css({ fontSize: 'sm', color: 'muted' }))}
+          >
+            {owner}
+          </span>
+        ) : null}
       </span>
       <span
         className={css({
@@ -172,10 +175,11 @@ export function ClientsPage({ children }: { children: ReactNode }) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = list.leads;
   const count = rows.length + (list.hasNextPage ? 1 : 0);
+  const rowHeight = manager ? MANAGER_ROW_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();
@@ -193,7 +197,11 @@ export function ClientsPage({ children }: { children: ReactNode }) {
     <div
       className={css({
         display: 'grid',
-        gridTemplateColumns: { base: '1fr', lg: 'minmax(22rem, 30rem) 1fr' },
+        gridTemplateColumns: {
+          base: '1fr',
+          lg: 'minmax(22rem, 30rem) 1fr',
+          xl: 'minmax(24rem, 34rem) 1fr',
+        },
         gap: 4,
         maxW: '110rem',
         mx: 'auto',
@@ -247,10 +255,12 @@ export function ClientsPage({ children }: { children: ReactNode }) {
               className={fieldInput}
             />
           </label>
+          {/* As many filters a row as fit whole ("Todos los desarrollos" included): a manager's
+              third one wraps to a second row rather than cutting every label. */}
           <div
             className={css({
               display: 'grid',
-              gridTemplateColumns: manager ? 'repeat(3, 1fr)' : 'repeat(2, 1fr)',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(12.5rem, 1fr))',
               gap: 2,
             })}
           >
@@ -315,14 +325,19 @@ export function ClientsPage({ children }: { children: ReactNode }) {
                     <LeadRow
                       lead={lead}
                       href={leadPath(corporate.slug, lead.id)}
+                      height={rowHeight}
                       selected={lead.id === selectedId}
                       statuses={statusById}
                       developmentName={
                         lead.desarrollo ? (developmentById.get(lead.desarrollo) ?? null) : null
                       }
-                      ownerName={
-                        manager && lead.idVendedor
-                          ? (adviserById.get(lead.idVendedor) ?? null)
+                      owner={
+                        manager
+                          ? t('list.owner', {
+                              nombre: lead.idVendedor
+                                ? (adviserById.get(lead.idVendedor) ?? '—')
+                                : t('detail.unassigned'),
+                            })
                           : null
                       }
                       date={dateFormat.format(new Date(lead.fechaAlta * 1000))}

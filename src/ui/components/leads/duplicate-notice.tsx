@@ -1,8 +1,9 @@
 /**
  * The answer to registering someone who already is a lead of the corporate (409 LEAD_DUPLICATE):
- * the owner's name, as the server gave it. Managers (`alcanceLeads = Todos`) also get the
- * existing lead and two actions: merge the captured data into it (its empty fields are filled,
- * an ordinary edit with `leadAnterior`) or reassign it to an adviser.
+ * the owner's name, as the server gave it, or, when the lead is the user's own, that it already is
+ * one of their clients, with a link to it. Managers (`alcanceLeads = Todos`) also get the existing
+ * lead and two actions: merge the captured data into it (its empty fields are filled, an ordinary
+ * edit with `leadAnterior`) or reassign it to an adviser.
  */
 
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import {
   LEAD_EDITABLE_FIELDS,
-  leadSearchKeys,
+  leadContactKeys,
   normalizeLeadFields,
   type Lead,
 } from '../../../core/lead';
@@ -21,8 +22,14 @@ import { AppLink } from '../app-link';
 import { button } from '../styles';
 import { SelectField } from './lead-fields';
 import type { LeadFormValues } from './lead-form';
-import { adviserName, advisersQuery, useAssignLead, useUpdateLead } from './lead-queries';
-import { leadSourceFor } from './lead-source';
+import {
+  adviserName,
+  advisersQuery,
+  leadQuery,
+  useAssignLead,
+  useUpdateLead,
+} from './lead-queries';
+import { leadSourceFor, type LeadDuplicateError } from './lead-source';
 import { leadPath } from './paths';
 
 /** The captured values that would fill the existing lead's empty fields. */
@@ -36,49 +43,61 @@ export function mergeChanges(existing: Lead, values: LeadFormValues) {
   return changes;
 }
 
-function useExistingLead(corporate: Corporate, values: LeadFormValues, enabled: boolean) {
-  const keys = leadSearchKeys(normalizeLeadFields(values));
-  const q = keys.email || keys.telefono;
-  return useQuery({
+/** What the form keeps of a duplicate answer. */
+export type DuplicateAnswer = Pick<LeadDuplicateError, 'ownerName' | 'leadId' | 'own'>;
+
+/**
+ * The existing lead, for a manager: read by the id the answer carries, or (a source that gives
+ * no id) searched by the captured email or phone and matched as duplicate detection does.
+ */
+function useExistingLead(
+  corporate: Corporate,
+  values: LeadFormValues,
+  leadId: string | null,
+  enabled: boolean,
+) {
+  const source = leadSourceFor(corporate);
+  const keys = leadContactKeys(normalizeLeadFields(values));
+  const q = keys.email || keys.phones[0] || '';
+  const byId = useQuery({
+    ...leadQuery(source, corporate.id, leadId ?? ''),
+    enabled: enabled && leadId !== null,
+  });
+  const bySearch = useQuery({
     queryKey: ['leads', corporate.id, 'duplicate', q],
-    enabled: enabled && q !== '',
+    enabled: enabled && leadId === null && q !== '',
     queryFn: async ({ signal }) => {
-      const page = await leadSourceFor(corporate).list(
-        corporate.id,
-        { q },
-        { cursor: null, limit: 20 },
-        signal,
-      );
+      const page = await source.list(corporate.id, { q }, { cursor: null, limit: 20 }, signal);
       return (
         page.leads.find((l) => {
-          const k = leadSearchKeys(l);
+          const k = leadContactKeys(l);
           return (
             (keys.email !== '' && k.email === keys.email) ||
-            (keys.telefono !== '' && (k.telefono === keys.telefono || k.celular === keys.telefono))
+            keys.phones.some((p) => k.phones.includes(p))
           );
         }) ?? null
       );
     },
   });
+  return leadId !== null ? (byId.data ?? null) : (bySearch.data ?? null);
 }
 
 export function DuplicateNotice({
   corporate,
-  ownerName,
+  duplicate,
   values,
   onDone,
 }: {
   corporate: Corporate;
-  ownerName: string;
+  duplicate: DuplicateAnswer;
   values: LeadFormValues;
   onDone: (lead: Lead) => void;
 }) {
   const { t } = useTranslation('leads');
   const { role } = useCorporateContext();
   const manager = role?.permisosLeads.alcanceLeads === 'Todos';
-  const existing = useExistingLead(corporate, values, manager);
+  const lead = useExistingLead(corporate, values, duplicate.leadId, manager);
   const advisers = useQuery({ ...advisersQuery(corporate.id), enabled: manager });
-  const lead = existing.data ?? null;
   const update = useUpdateLead(corporate, lead?.id ?? '');
   const assign = useAssignLead(corporate.id);
   const [adviser, setAdviser] = useState('');
@@ -97,8 +116,20 @@ export function DuplicateNotice({
       })}
     >
       <p role="alert" className={css({ fontWeight: 'semibold' })}>
-        {ownerName ? t('duplicate.owner', { nombre: ownerName }) : t('duplicate.unassigned')}
+        {duplicate.own
+          ? t('duplicate.own')
+          : duplicate.ownerName
+            ? t('duplicate.owner', { nombre: duplicate.ownerName })
+            : t('duplicate.unassigned')}
       </p>
+      {duplicate.leadId && !manager ? (
+        <AppLink
+          href={leadPath(corporate.slug, duplicate.leadId)}
+          className={css(button.raw({ variant: 'ghost' }), { display: 'inline-flex', mt: 3 })}
+        >
+          {t('duplicate.open')}
+        </AppLink>
+      ) : null}
       {manager && lead ? (
         <div className={css({ mt: 3, display: 'flex', flexDirection: 'column', gap: 3 })}>
           <p className={css({ fontSize: 'sm' })}>

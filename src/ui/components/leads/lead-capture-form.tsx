@@ -14,7 +14,7 @@ import { normalizeLeadFields, type Lead, type LeadEditableField } from '../../..
 import type { Corporate } from '../../../core/types';
 import { developmentsQuery } from '../inventory/inventory-data';
 import { button } from '../styles';
-import { DuplicateNotice } from './duplicate-notice';
+import { DuplicateNotice, type DuplicateAnswer } from './duplicate-notice';
 import { SelectField, TextField } from './lead-fields';
 import {
   emptyLeadForm,
@@ -58,9 +58,10 @@ export function LeadCaptureForm({
   const [values, setValues] = useState<LeadFormValues>(initial);
   const [errors, setErrors] = useState<LeadFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [duplicate, setDuplicate] = useState<{ owner: string; values: LeadFormValues } | null>(
-    null,
-  );
+  const [duplicate, setDuplicate] = useState<{
+    answer: DuplicateAnswer;
+    values: LeadFormValues;
+  } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -108,7 +109,8 @@ export function LeadCaptureForm({
         },
         onError: (error) => {
           if (error instanceof LeadDuplicateError) {
-            setDuplicate({ owner: error.ownerName, values });
+            const { ownerName, leadId, own } = error;
+            setDuplicate({ answer: { ownerName, leadId, own }, values });
             return;
           }
           const fromServer = fieldErrorsFromApi(error);
@@ -204,7 +206,7 @@ export function LeadCaptureForm({
       {duplicate ? (
         <DuplicateNotice
           corporate={corporate}
-          ownerName={duplicate.owner}
+          duplicate={duplicate.answer}
           values={duplicate.values}
           onDone={(lead) => {
             setDuplicate(null);

@@ -9,10 +9,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
-import type { Lead } from '../../../core/lead';
+import { phoneCountryForTimeZone, type Lead } from '../../../core/lead';
 import type { Corporate, LeadStatus, Role, User } from '../../../core/types';
 import { useCorporateContext } from '../../layouts/corporate-context';
 import { ApiRequestError } from '../../lib/api';
@@ -53,8 +53,8 @@ export function LeadDetail({ leadId }: { leadId: string }) {
       </p>
     );
   }
-  if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+  const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+  if (query.data === undefined) {
     return (
       <div className={sectionCard} role="alert">
         <p className={css({ fontWeight: 'semibold', mb: 3 })}>
@@ -66,16 +66,57 @@ export function LeadDetail({ leadId }: { leadId: string }) {
       </div>
     );
   }
-  return <LeadView lead={query.data} corporate={corporate} user={user} role={role} />;
+  // Shown, then a 404 on reading it again (the live stream, or a save, found it deleted): the
+  // page stays, locked, with what the user typed still visible.
+  return (
+    <LeadView lead={query.data} gone={missing} corporate={corporate} user={user} role={role} />
+  );
+}
+
+/**
+ * Said at the top of a lead that was deleted (or left the user's scope) while it was open; it
+ * takes the focus, so it is seen (and read) even from the Save button at the bottom.
+ */
+function GoneNotice({ corporateSlug }: { corporateSlug: string }) {
+  const { t } = useTranslation('leads');
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <div
+      ref={notice}
+      tabIndex={-1}
+      role="alert"
+      data-testid="lead-gone"
+      className={css({
+        p: 4,
+        borderRadius: 'lg',
+        border: '1px solid',
+        borderColor: 'danger',
+        bg: 'rgba(198,40,40,0.06)',
+      })}
+    >
+      <p className={css({ fontWeight: 'semibold', mb: 1 })}>{t('detail.goneTitle')}</p>
+      <p className={css({ fontSize: 'sm', mb: 3 })}>{t('detail.goneBody')}</p>
+      <AppLink
+        href={clientsPath(corporateSlug)}
+        className={css(button.raw({ variant: 'ghost' }), { display: 'inline-flex' })}
+      >
+        {t('detail.back')}
+      </AppLink>
+    </div>
+  );
 }
 
 function LeadView({
   lead,
+  gone,
   corporate,
   user,
   role,
 }: {
   lead: Lead;
+  /** Deleted or out of scope since it was loaded: everything that writes is locked. */
+  gone: boolean;
   corporate: Corporate;
   user: User;
   role: Role | null;
@@ -103,6 +144,7 @@ function LeadView({
   const whatsapp = whatsappLink({
     template: corporate.plantillaMensaje?.prospecto,
     phone: lead.celular ?? lead.telefono,
+    country: phoneCountryForTimeZone(corporate.zonaHoraria),
     nombre: lead.nombre,
     asesor: `${user.nombre} ${user.apellidos}`.trim(),
     corporativo: corporate.nombre,
@@ -127,6 +169,7 @@ function LeadView({
       aria-labelledby="lead-title"
       className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}
     >
+      {gone ? <GoneNotice corporateSlug={corporate.slug} /> : null}
       <header className={sectionCard}>
         <AppLink
           href={clientsPath(corporate.slug)}
@@ -181,39 +224,42 @@ function LeadView({
             <dd>{lead.medioContacto ?? '—'}</dd>
           </div>
         </dl>
-        <div className={css({ mt: 4, display: 'flex', flexWrap: 'wrap', gap: 2 })}>
-          <button
-            type="button"
-            aria-pressed={isPinned}
-            className={button({ variant: isPinned ? 'primary' : 'ghost' })}
-            onClick={() => (isPinned ? pinned.unpin() : pinned.pin(lead.id))}
-          >
-            {isPinned ? t('detail.unpin') : t('detail.pin')}
-          </button>
-          {whatsapp ? (
-            <a
-              href={whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={button({ variant: 'ghost' })}
+        {gone ? null : (
+          <div className={css({ mt: 4, display: 'flex', flexWrap: 'wrap', gap: 2 })}>
+            <button
+              type="button"
+              aria-pressed={isPinned}
+              className={button({ variant: isPinned ? 'primary' : 'ghost' })}
+              onClick={() => (isPinned ? pinned.unpin() : pinned.pin(lead.id))}
             >
-              {t('detail.whatsapp')}
-            </a>
-          ) : null}
-          <button
-            type="button"
-            className={css(button.raw({ variant: 'ghost' }), { color: 'danger' })}
-            onClick={() => setConfirming(true)}
-          >
-            {t('detail.delete')}
-          </button>
-        </div>
-        {manager ? <Reassign corporate={corporate} lead={lead} /> : null}
+              {isPinned ? t('detail.unpin') : t('detail.pin')}
+            </button>
+            {whatsapp ? (
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={button({ variant: 'ghost' })}
+              >
+                {t('detail.whatsapp')}
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className={css(button.raw({ variant: 'ghost' }), { color: 'danger' })}
+              onClick={() => setConfirming(true)}
+            >
+              {t('detail.delete')}
+            </button>
+          </div>
+        )}
+        {manager && !gone ? <Reassign corporate={corporate} lead={lead} /> : null}
       </header>
 
       <LeadEditor
         key={lead.id}
         lead={lead}
+        disabled={gone}
         corporate={corporate}
         statuses={statuses.data ?? []}
         developments={(developments.data ?? []).map((d) => ({ value: d.id, label: d.nombre }))}
@@ -226,7 +272,7 @@ function LeadView({
           alignItems: 'start',
         })}
       >
-        <LeadNotes corporateId={corporate.id} leadId={lead.id} user={user} />
+        <LeadNotes corporateId={corporate.id} leadId={lead.id} user={user} readOnly={gone} />
         <LeadHistory
           corporateId={corporate.id}
           leadId={lead.id}

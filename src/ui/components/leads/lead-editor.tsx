@@ -27,7 +27,7 @@ import {
   type LeadFormValues,
 } from './lead-form';
 import { useUpdateLead } from './lead-queries';
-import { LeadConflictError } from './lead-source';
+import { LeadConflictError, LeadGoneError } from './lead-source';
 import { sectionCard, sectionTitle } from './lead-styles';
 
 /** The form values the user changed relative to `base`. */
@@ -43,11 +43,14 @@ const sameValues = (a: LeadFormValues, b: LeadFormValues) =>
 
 export function LeadEditor({
   lead,
+  disabled = false,
   corporate,
   statuses,
   developments,
 }: {
   lead: Lead;
+  /** The lead is gone (deleted meanwhile): the form stays visible, locked. */
+  disabled?: boolean;
   corporate: Corporate;
   statuses: LeadStatus[];
   developments: { value: string; label: string }[];
@@ -98,6 +101,8 @@ export function LeadEditor({
             setConflict(error.current);
             return;
           }
+          // The lead page says so and locks the form (see useUpdateLead).
+          if (error instanceof LeadGoneError) return;
           const fromServer = fieldErrorsFromApi(error);
           if (fromServer) setErrors(fromServer);
           else setFailure(errorMessage(error));
@@ -133,7 +138,7 @@ export function LeadEditor({
       <h3 id="lead-editor-title" className={sectionTitle}>
         {t('editor.title')}
       </h3>
-      {conflict ? (
+      {conflict && !disabled ? (
         <ConflictPanel
           base={base}
           current={conflict}
@@ -157,83 +162,85 @@ export function LeadEditor({
         />
       ) : null}
       <form noValidate onSubmit={submit} aria-label={t('editor.title')}>
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-            gap: 4,
-          })}
-        >
-          {text('nombre')}
-          {text('apellidos')}
-          {text('email', { type: 'email', inputMode: 'email' })}
-          {text('telefono', { type: 'tel', inputMode: 'tel' })}
-          {text('celular', { type: 'tel', inputMode: 'tel' })}
-          {text('tipo')}
-          <SelectField
-            name="status"
-            label={t('fields.status')}
-            value={values.status}
-            onChange={set('status')}
-            error={errors.status}
-            emptyLabel={t('fields.noStatus')}
-            options={statuses.map((s) => ({ value: s.id, label: s.nombre }))}
-          />
-          <SelectField
-            name="medioContacto"
-            label={t('fields.medioContacto')}
-            value={values.medioContacto}
-            onChange={set('medioContacto')}
-            error={errors.medioContacto}
-            emptyLabel={t('fields.noChannel')}
-            options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
-          />
-          <SelectField
-            name="desarrollo"
-            label={t('fields.desarrollo')}
-            value={values.desarrollo}
-            onChange={set('desarrollo')}
-            error={errors.desarrollo}
-            emptyLabel={t('fields.noDevelopment')}
-            options={developments}
-            className={css({ md: { gridColumn: 'span 2' } })}
-          />
-          <div className={css({ md: { gridColumn: 'span 2' } })}>
-            <label htmlFor="lead-notas" className={fieldLabel}>
-              {t('fields.notas')}
-            </label>
-            <textarea
-              id="lead-notas"
-              name="notas"
-              rows={3}
-              value={values.notas}
-              onChange={set('notas')}
-              aria-invalid={errors.notas ? true : undefined}
-              className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
-            />
-          </div>
-        </div>
-        {failure ? (
-          <p role="alert" className={css({ mt: 3, color: 'danger' })}>
-            {failure}
-          </p>
-        ) : null}
-        <div className={css({ mt: 4, display: 'flex', justifyContent: 'flex-end', gap: 2 })}>
-          <button
-            type="button"
-            className={button({ variant: 'ghost' })}
-            disabled={!dirty || update.isPending}
-            onClick={() => {
-              setValues(formValuesFromLead(base));
-              setErrors({});
-            }}
+        <fieldset disabled={disabled} className={css({ border: 'none', p: 0, m: 0, minW: 0 })}>
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+              gap: 4,
+            })}
           >
-            {t('editor.reset')}
-          </button>
-          <button type="submit" className={button()} disabled={!dirty || update.isPending}>
-            {update.isPending ? t('editor.saving') : t('editor.save')}
-          </button>
-        </div>
+            {text('nombre')}
+            {text('apellidos')}
+            {text('email', { type: 'email', inputMode: 'email' })}
+            {text('telefono', { type: 'tel', inputMode: 'tel' })}
+            {text('celular', { type: 'tel', inputMode: 'tel' })}
+            {text('tipo')}
+            <SelectField
+              name="status"
+              label={t('fields.status')}
+              value={values.status}
+              onChange={set('status')}
+              error={errors.status}
+              emptyLabel={t('fields.noStatus')}
+              options={statuses.map((s) => ({ value: s.id, label: s.nombre }))}
+            />
+            <SelectField
+              name="medioContacto"
+              label={t('fields.medioContacto')}
+              value={values.medioContacto}
+              onChange={set('medioContacto')}
+              error={errors.medioContacto}
+              emptyLabel={t('fields.noChannel')}
+              options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
+            />
+            <SelectField
+              name="desarrollo"
+              label={t('fields.desarrollo')}
+              value={values.desarrollo}
+              onChange={set('desarrollo')}
+              error={errors.desarrollo}
+              emptyLabel={t('fields.noDevelopment')}
+              options={developments}
+              className={css({ md: { gridColumn: 'span 2' } })}
+            />
+            <div className={css({ md: { gridColumn: 'span 2' } })}>
+              <label htmlFor="lead-notas" className={fieldLabel}>
+                {t('fields.notas')}
+              </label>
+              <textarea
+                id="lead-notas"
+                name="notas"
+                rows={3}
+                value={values.notas}
+                onChange={set('notas')}
+                aria-invalid={errors.notas ? true : undefined}
+                className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
+              />
+            </div>
+          </div>
+          {failure ? (
+            <p role="alert" className={css({ mt: 3, color: 'danger' })}>
+              {failure}
+            </p>
+          ) : null}
+          <div className={css({ mt: 4, display: 'flex', justifyContent: 'flex-end', gap: 2 })}>
+            <button
+              type="button"
+              className={button({ variant: 'ghost' })}
+              disabled={!dirty || update.isPending}
+              onClick={() => {
+                setValues(formValuesFromLead(base));
+                setErrors({});
+              }}
+            >
+              {t('editor.reset')}
+            </button>
+            <button type="submit" className={button()} disabled={!dirty || update.isPending}>
+              {update.isPending ? t('editor.saving') : t('editor.save')}
+            </button>
+          </div>
+        </fieldset>
       </form>
     </section>
   );

@@ -25,6 +25,8 @@ export const fieldInputStyle: SystemStyleObject = {
   fontSize: 'md',
   _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '1px' },
   '&[aria-invalid="true"]': { borderColor: 'danger' },
+  // A locked form (a lead deleted while open) must look locked, not merely refuse typing.
+  _disabled: { bg: 'rgba(0,0,0,0.04)', color: 'muted', cursor: 'not-allowed' },
 };
 
 export const fieldInput = css(fieldInputStyle);

@@ -1,6 +1,7 @@
 /**
- * Follow-up notes of a lead (spec §3 Lead note, §4): newest first, deleted notes hidden; adding
- * and deleting wait for the server (a deleted note is kept there, softly).
+ * Follow-up notes of a lead (spec §3 Lead note, §4): newest first, deleted notes hidden, each with
+ * its author (you, a colleague by name, or the website form); adding and deleting wait for the
+ * server (a deleted note is kept there, softly).
  */
 
 import { useState, type FormEvent } from 'react';
@@ -17,10 +18,13 @@ export function LeadNotes({
   corporateId,
   leadId,
   user,
+  readOnly = false,
 }: {
   corporateId: string;
   leadId: string;
   user: User;
+  /** The lead is gone: the notes stay readable, nothing can be added or deleted. */
+  readOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation('leads');
   const notes = useLeadNotes(corporateId, leadId);
@@ -48,34 +52,36 @@ export function LeadNotes({
       <h3 id="lead-notes-title" className={sectionTitle}>
         {t('notes.title')}
       </h3>
-      <form noValidate onSubmit={submit} className={css({ mb: 4 })}>
-        <label htmlFor="lead-note-new" className={fieldLabel}>
-          {t('notes.new')}
-        </label>
-        <textarea
-          id="lead-note-new"
-          rows={3}
-          maxLength={LEAD_NOTE_MAX}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (e.target.value.trim()) setError(false);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'lead-note-new-error' : undefined}
-          className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
-        />
-        {error ? (
-          <p id="lead-note-new-error" className={css({ mt: 1, fontSize: 'sm', color: 'danger' })}>
-            {t('validation.noteRequired')}
-          </p>
-        ) : null}
-        <div className={css({ mt: 2, display: 'flex', justifyContent: 'flex-end' })}>
-          <button type="submit" className={button()} disabled={add.isPending}>
-            {add.isPending ? t('notes.adding') : t('notes.add')}
-          </button>
-        </div>
-      </form>
+      {readOnly ? null : (
+        <form noValidate onSubmit={submit} className={css({ mb: 4 })}>
+          <label htmlFor="lead-note-new" className={fieldLabel}>
+            {t('notes.new')}
+          </label>
+          <textarea
+            id="lead-note-new"
+            rows={3}
+            maxLength={LEAD_NOTE_MAX}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value.trim()) setError(false);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'lead-note-new-error' : undefined}
+            className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
+          />
+          {error ? (
+            <p id="lead-note-new-error" className={css({ mt: 1, fontSize: 'sm', color: 'danger' })}>
+              {t('validation.noteRequired')}
+            </p>
+          ) : null}
+          <div className={css({ mt: 2, display: 'flex', justifyContent: 'flex-end' })}>
+            <button type="submit" className={button()} disabled={add.isPending}>
+              {add.isPending ? t('notes.adding') : t('notes.add')}
+            </button>
+          </div>
+        </form>
+      )}
       {notes.isPending ? (
         <p className={css({ color: 'muted' })}>{t('notes.loading')}</p>
       ) : (notes.data ?? []).length === 0 ? (
@@ -109,29 +115,33 @@ export function LeadNotes({
               <div className={css({ display: 'flex', gap: 2, alignItems: 'baseline' })}>
                 <span className={css({ fontSize: 'xs', color: 'muted', flex: 1 })}>
                   {format.format(new Date(note.fechaRegistro * 1000))} ·{' '}
-                  {note.idUsuario === null
-                    ? t('notes.byWebsite')
-                    : note.idUsuario === user.id
-                      ? t('detail.you')
-                      : t('notes.byColleague')}
+                  <span data-testid="lead-note-author">
+                    {note.idUsuario === null
+                      ? t('notes.byWebsite')
+                      : note.idUsuario === user.id
+                        ? t('detail.you')
+                        : note.nombreUsuario || t('notes.byColleague')}
+                  </span>
                 </span>
-                <button
-                  type="button"
-                  className={css({
-                    fontSize: 'xs',
-                    color: 'danger',
-                    cursor: 'pointer',
-                    px: 2,
-                    minH: 8,
-                    borderRadius: 'md',
-                    _hover: { bg: 'rgba(198,40,40,0.08)' },
-                  })}
-                  aria-label={t('notes.deleteLabel', { nota: note.nota.slice(0, 40) })}
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(note.key)}
-                >
-                  {t('notes.delete')}
-                </button>
+                {readOnly ? null : (
+                  <button
+                    type="button"
+                    className={css({
+                      fontSize: 'xs',
+                      color: 'danger',
+                      cursor: 'pointer',
+                      px: 2,
+                      minH: 8,
+                      borderRadius: 'md',
+                      _hover: { bg: 'rgba(198,40,40,0.08)' },
+                    })}
+                    aria-label={t('notes.deleteLabel', { nota: note.nota.slice(0, 40) })}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(note.key)}
+                  >
+                    {t('notes.delete')}
+                  </button>
+                )}
               </div>
               <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
                 {note.nota}

@@ -45,6 +45,7 @@ import {
   type LiveChange,
 } from '../inventory/live-inventory';
 import {
+  LeadGoneError,
   leadSourceFor,
   type LeadChanges,
   type LeadDraft,
@@ -143,8 +144,8 @@ export function patchLeadPages(
 }
 
 /**
- * Puts the lead (or its absence) into every cached list and the lead's own query, and asks the
- * lists' totals again.
+ * Puts the lead (or its absence: `null`, deleted, merged away or out of scope) into every cached
+ * list and the lead's own query, and asks the lists' totals again.
  */
 export function applyLeadToCache(
   client: QueryClient,
@@ -160,8 +161,15 @@ export function applyLeadToCache(
     const next = patchLeadPages(data, filters, leadId, lead);
     if (next !== data) client.setQueryData(key, next);
   }
-  if (lead && !lead.eliminado) client.setQueryData(leadKeys.lead(corporateId, leadId), lead);
-  else client.removeQueries({ queryKey: leadKeys.lead(corporateId, leadId) });
+  const key = leadKeys.lead(corporateId, leadId);
+  if (lead && !lead.eliminado) client.setQueryData(key, lead);
+  else {
+    // Nobody showing it: forget it. A page showing it reads it again: the 404 puts its query in
+    // error while keeping what it showed, and the page tells the user it is gone (removing the
+    // query instead would leave that page showing a live-looking lead).
+    client.removeQueries({ queryKey: key, type: 'inactive' });
+    void client.invalidateQueries({ queryKey: key });
+  }
   void client.invalidateQueries({ queryKey: leadKeys.totals(corporateId) });
 }
 
@@ -229,11 +237,14 @@ export function useLead(corporate: Corporate, leadId: string) {
 const notesPath = (corporateId: string, leadId: string) =>
   `/api/corporativos/${encodeURIComponent(corporateId)}/leads/${encodeURIComponent(leadId)}/notas`;
 
+/** A note as the notes call lists it: with its author's name (null for the website form). */
+export type LeadNoteItem = LeadNote & { nombreUsuario?: string | null };
+
 /** Follow-up notes: deleted hidden, newest first (the server's order). */
 export function useLeadNotes(corporateId: string, leadId: string) {
   return useQuery({
     queryKey: leadKeys.notes(corporateId, leadId),
-    queryFn: ({ signal }) => api<LeadNote[]>(notesPath(corporateId, leadId), { signal }),
+    queryFn: ({ signal }) => api<LeadNoteItem[]>(notesPath(corporateId, leadId), { signal }),
   });
 }
 
@@ -316,6 +327,11 @@ export function useUpdateLead(corporate: Corporate, leadId: string) {
       applyLeadToCache(client, corporate.id, leadId, lead);
       void client.invalidateQueries({ queryKey: leadKeys.history(corporate.id, leadId) });
     },
+    // Deleted meanwhile (another tab, another user): it leaves the lists, and the lead page,
+    // reading it again, finds it gone.
+    onError: (error) => {
+      if (error instanceof LeadGoneError) applyLeadToCache(client, corporate.id, leadId, null);
+    },
     meta: { silent: true },
   });
 }
@@ -335,7 +351,7 @@ export function useAddNote(corporateId: string, leadId: string) {
     mutationFn: (nota: string) =>
       api<LeadNote>(notesPath(corporateId, leadId), { method: 'POST', body: { nota } }),
     onSuccess: (note) => {
-      client.setQueryData<LeadNote[]>(leadKeys.notes(corporateId, leadId), (old) =>
+      client.setQueryData<LeadNoteItem[]>(leadKeys.notes(corporateId, leadId), (old) =>
         old ? [note, ...old.filter((n) => n.key !== note.key)] : [note],
       );
     },
@@ -348,7 +364,7 @@ export function useDeleteNote(corporateId: string, leadId: string) {
     mutationFn: (key: string) =>
       api(`${notesPath(corporateId, leadId)}/${encodeURIComponent(key)}`, { method: 'DELETE' }),
     onSuccess: (_ok, key) => {
-      client.setQueryData<LeadNote[]>(leadKeys.notes(corporateId, leadId), (old) =>
+      client.setQueryData<LeadNoteItem[]>(leadKeys.notes(corporateId, leadId), (old) =>
         old?.filter((n) => n.key !== key),
       );
     },

@@ -4,10 +4,12 @@
  * connects a CRM (a later issue), a CRM source implementing the same five calls is returned by
  * {@link leadSourceFor} — the one place that chooses — and the pages stay as they are.
  *
- * Sources speak in the spec's `Lead` shape and report the two answers the pages act on as typed
+ * Sources speak in the spec's `Lead` shape and report the answers the pages act on as typed
  * errors: {@link LeadConflictError} (the lead changed since it was loaded; carries the current
- * version) and {@link LeadDuplicateError} (the email or phone already belongs to a lead; carries
- * the owner's name). Anything else is an {@link ApiRequestError} for the usual toast.
+ * version), {@link LeadDuplicateError} (the email or phone already belongs to a lead; carries
+ * the owner's name, and the lead when the user may open it) and {@link LeadGoneError} (the lead
+ * being saved was deleted meanwhile). Anything else is an {@link ApiRequestError} for the usual
+ * toast.
  *
  * Follow-up notes, the change history and quotations are Vitrina's own records whatever the
  * source (see `lead-queries.ts`).
@@ -57,7 +59,8 @@ export interface LeadSource {
   create(corporateId: string, draft: LeadDraft): Promise<Lead>;
   /**
    * Saves `changes` over `leadAnterior` (the lead as the editor loaded it). Rejects with
-   * {@link LeadConflictError} when the stored lead no longer matches it: nothing is written.
+   * {@link LeadConflictError} when the stored lead no longer matches it, and with
+   * {@link LeadGoneError} when it no longer exists: nothing is written.
    */
   update(
     corporateId: string,
@@ -79,14 +82,31 @@ export class LeadConflictError extends Error {
   }
 }
 
-/** A live lead of the corporate already has this email or phone; `ownerName` is its adviser. */
+/**
+ * A live lead of the corporate already has this email or phone; `ownerName` is its adviser.
+ * When the user may see that lead, `leadId` names it and `own` says whether it is the user's own;
+ * otherwise `leadId` is null.
+ */
 export class LeadDuplicateError extends Error {
   constructor(
     readonly ownerName: string,
     message: string,
+    readonly leadId: string | null = null,
+    readonly own = false,
   ) {
     super(message);
     this.name = 'LeadDuplicateError';
+  }
+}
+
+/**
+ * The lead being saved no longer exists for this user: deleted (or merged away) in another tab or
+ * by someone else, or no longer in the user's scope. Nothing was written.
+ */
+export class LeadGoneError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LeadGoneError';
   }
 }
 
@@ -101,9 +121,12 @@ function typed(error: unknown): unknown {
   const item = firstItem(error.body);
   if (error.errorCode === 'LEAD_DUPLICATE') {
     const owner = item?.propietario as { nombre?: unknown } | undefined;
+    const leadId = typeof item?.idLead === 'string' ? item.idLead : null;
     return new LeadDuplicateError(
       typeof owner?.nombre === 'string' ? owner.nombre : '',
       error.message,
+      leadId,
+      leadId !== null && item?.propio === true,
     );
   }
   if (error.errorCode === 'CONFLICT' && item?.lead && typeof item.lead === 'object') {
@@ -156,13 +179,22 @@ export const vitrinaLeadSource: LeadSource = {
   get: (corporateId, leadId, signal) => api<Lead>(leadPath(corporateId, leadId), { signal }),
   create: (corporateId, draft) =>
     rethrowTyped(api<Lead>(leadsPath(corporateId), { method: 'POST', body: draft })),
-  update: (corporateId, leadId, changes, leadAnterior) =>
-    rethrowTyped(
-      api<Lead>(leadPath(corporateId, leadId), {
-        method: 'PUT',
-        body: { ...changes, leadAnterior },
-      }),
-    ),
+  async update(corporateId, leadId, changes, leadAnterior) {
+    try {
+      return await rethrowTyped(
+        api<Lead>(leadPath(corporateId, leadId), {
+          method: 'PUT',
+          body: { ...changes, leadAnterior },
+        }),
+      );
+    } catch (error) {
+      // A lead the editor had open answers 404 only once it is gone (deleted, merged, or out of
+      // the user's scope since).
+      if (error instanceof ApiRequestError && error.status === 404)
+        throw new LeadGoneError(error.message);
+      throw error;
+    }
+  },
   async delete(corporateId, leadId) {
     await api(leadPath(corporateId, leadId), { method: 'DELETE' });
   },

@@ -1,14 +1,19 @@
 /**
  * Showroom registration (`…/desarrollos/{slug}/registro-clientes`, spec §2): a walk-in client
  * captured in a few taps on a tablet — large fields and buttons, the development preset, the
- * channel defaulting to Showroom — then a success screen with "register another".
+ * channel defaulting to Showroom — then a success screen with "register another" and "open
+ * client". Its hint points where the user can find the client again: the clients page when their
+ * menu has it, else the "open client" button (a host administrator's menu has Events instead).
  */
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { Lead } from '../../../core/lead';
+import { sidebarItems } from '../../../core/navigation';
 import type { Corporate, Development } from '../../../core/types';
+import { currentLanguage } from '../../i18n';
+import { useCorporateContext } from '../../layouts/corporate-context';
 import { AppLink } from '../app-link';
 import { button, card } from '../styles';
 import { LeadCaptureForm } from './lead-capture-form';
@@ -22,6 +27,13 @@ export function ShowroomRegistration({
   development: Pick<Development, 'id' | 'nombre'>;
 }) {
   const { t } = useTranslation('leads');
+  const { t: shell } = useTranslation('shell');
+  const { role } = useCorporateContext();
+  const clientsInMenu = sidebarItems({ role, corporateCount: 1, inCorporate: true }).includes(
+    'clientes',
+  );
+  // The menu's own name for the page (the corporate may rename it), as the sidebar shows it.
+  const clientsLabel = corporate.etiquetasClientes?.[currentLanguage()] || shell('nav.clients');
   const [registered, setRegistered] = useState<Lead | null>(null);
   const another = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
@@ -74,7 +86,11 @@ export function ShowroomRegistration({
               nombre: `${registered.nombre} ${registered.apellidos}`.trim(),
             })}
           </p>
-          <p className={css({ color: 'muted', mb: 8 })}>{t('walkIn.successHint')}</p>
+          <p className={css({ color: 'muted', mb: 8 })}>
+            {clientsInMenu
+              ? t('walkIn.successHint', { clientes: clientsLabel })
+              : t('walkIn.successHintOpen')}
+          </p>
           <div
             className={css({
               display: 'flex',
