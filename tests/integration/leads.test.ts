@@ -231,7 +231,7 @@ describeBackends('leads API', (backend: Backend) => {
     expect(byOwner.status).toBe(409);
     expect(byOwner.json[0]).toEqual({
       errorCode: 'LEAD_DUPLICATE',
-      message: 'Ya existe un cliente con ese correo o teléfono; lo atiende Sofía Navarro',
+      message: 'Esta persona ya es uno de tus clientes',
       propietario: { nombre: 'Sofía Navarro' },
       idLead: existing.id,
       propio: true,

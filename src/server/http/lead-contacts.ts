@@ -85,7 +85,7 @@ export async function duplicateError(c: Ctx, existing: Lead): Promise<ApiError> 
   return new ApiError(
     409,
     'LEAD_DUPLICATE',
-    'lead_duplicate',
+    propio ? 'lead_duplicate_own' : 'lead_duplicate',
     { nombre },
     { propietario: { nombre }, ...(visible ? { idLead: existing.id, propio } : {}) },
   );

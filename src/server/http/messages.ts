@@ -140,6 +140,10 @@ const messages = {
     es: 'Ya existe un cliente con ese correo o teléfono; lo atiende {nombre}',
     en: 'A client with that email or phone already exists; {nombre} looks after it',
   },
+  lead_duplicate_own: {
+    es: 'Esta persona ya es uno de tus clientes',
+    en: 'This person is already one of your clients',
+  },
   lead_assign_forbidden: {
     es: 'No tienes permisos para asignar clientes a otro asesor',
     en: 'You do not have permission to assign clients to another adviser',
