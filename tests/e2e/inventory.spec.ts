@@ -46,6 +46,20 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/inventory-${name}.png`, fullPage: false });
 }
 
+async function developmentId(request: APIRequestContext, corporateId: string, slug: string) {
+  const res = await request.get(
+    `/api/wsObtenerDesarrollo?idCorporativo=${corporateId}&slug=${slug}`,
+  );
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The box of an element, which must be rendered. */
+async function box(locator: ReturnType<Page['locator']>) {
+  const b = await locator.boundingBox();
+  expect(b, 'rendered').not.toBeNull();
+  return b!;
+}
+
 test.describe('inventory', () => {
   test('adviser: filters in the availability grid, unit detail deep link, ft² and USD, comparator', async ({
     page,
@@ -277,5 +291,310 @@ test.describe('inventory', () => {
     );
     await adminContext.close();
     await adviserContext.close();
+  });
+
+  test('comparator: each unit’s current status and price, one comparator per development', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'admin@vitrina.demo');
+    const { corporate, dev, units } = await alamedaUnits(page.request);
+    const olivosId = await developmentId(page.request, corporate.id, 'residencial-los-olivos');
+    const available = units.filter((u) => u.status === 'Disponible');
+    const [a, b] = [available.at(-1)!, available.at(-2)!];
+    const sold = units.find((u) => u.status === 'Vendido')!;
+
+    // The list every development shared before, with a copy of a status and price long gone,
+    // a unit no longer in the inventory and an item of another development.
+    await page.goto(`${DEV_PATH}/presentacion`);
+    // Let the page settle first: leaving it with calls in flight can sign the user out.
+    await expect(page.getByRole('navigation', { name: 'Secciones del desarrollo' })).toBeVisible();
+    await page.evaluate(
+      ({ sold, devId, olivosId }) =>
+        localStorage.setItem(
+          'vitrina:comparador',
+          JSON.stringify([
+            {
+              tipo: 'unidad',
+              id: sold.id,
+              idDesarrollo: devId,
+              nombre: sold.nombre,
+              status: 'Disponible',
+              precio: 1,
+            },
+            { tipo: 'unidad', id: 'unidad-retirada', idDesarrollo: devId, nombre: 'Z999' },
+            { tipo: 'prototipo', id: 'olivo-viejo', idDesarrollo: olivosId, nombre: 'Olivo' },
+          ]),
+        ),
+      { sold, devId: dev.id, olivosId },
+    );
+
+    for (const u of [a, b]) {
+      await page.goto(`${DEV_PATH}/disponibilidad?unidad=${u.id}&s=caracteristicas`);
+      const detail = page.getByRole('region', { name: `Unidad ${u.nombre}` });
+      await detail.getByRole('button', { name: 'Comparar' }).click();
+      await expect(detail.getByRole('button', { name: 'En el comparador' })).toBeDisabled();
+    }
+    await page.goto(`${DEV_PATH}/comparador`);
+    await expect(page.getByRole('heading', { name: 'Comparador (4 de 4)' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Comparación lado a lado' });
+    const row = (name: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    // Columns in the order added: the old list's (sold, Z999), then a and b.
+    await expect(table.getByRole('columnheader')).toHaveText([
+      `${sold.nombre}Quitar`,
+      'Z999Ya no está en el inventarioQuitar',
+      `${a.nombre}Quitar`,
+      `${b.nombre}Quitar`,
+    ]);
+    await expect(row('Estatus').getByRole('cell')).toHaveText([
+      'Vendido',
+      'No disponible',
+      'Disponible',
+      'Disponible',
+    ]);
+    await expect(row('Precio').getByRole('cell')).toHaveText([
+      'Precio no disponible',
+      '—',
+      `${money(a.precio)} MXN`,
+      `${money(b.precio)} MXN`,
+    ]);
+
+    // An administrator changes a's price and b's status: the open comparator follows.
+    const newPrice = a.precio + 123_000;
+    const put = async (u: ApiUnit, what: 'precio' | 'status', body: object) =>
+      expect(
+        (
+          await page.request.put(`/api/corporativos/${corporate.id}/unidades/${u.id}/${what}`, {
+            data: body,
+          })
+        ).status(),
+      ).toBe(200);
+    await put(a, 'precio', { precio: newPrice });
+    await put(b, 'status', { status: 'Apartado' });
+    await expect(row('Precio').getByRole('cell')).toHaveText([
+      'Precio no disponible',
+      '—',
+      `${money(newPrice)} MXN`,
+      'Precio no disponible',
+    ]);
+    await expect(row('Estatus').getByRole('cell').nth(3)).toHaveText('Apartado');
+    await page.reload();
+    await expect(row('Precio').getByRole('cell').nth(2)).toHaveText(`${money(newPrice)} MXN`);
+    await expect(row('Estatus').getByRole('cell').nth(3)).toHaveText('Apartado');
+    await shot(page, 'comparator-current');
+
+    await table.getByRole('button', { name: 'Quitar Z999 del comparador' }).click();
+    await expect(page.getByRole('heading', { name: 'Comparador (3 de 4)' })).toBeVisible();
+
+    // Another development has its own comparator: only its item of the old list.
+    await page.goto(`/corporativos/${CORP}/desarrollos/residencial-los-olivos/comparador`);
+    await expect(page.getByRole('heading', { name: 'Comparador (1 de 4)' })).toBeVisible();
+    await expect(page.getByRole('table')).not.toContainText(a.nombre);
+    await expect(page.getByRole('table')).toContainText('Ya no está en el inventario');
+
+    await put(a, 'precio', { precio: a.precio });
+    await put(b, 'status', { status: 'Disponible' });
+  });
+
+  test('simple availability: hidden prices last in both orders, main columns beside the detail', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.goto(`${DEV_PATH}/disponibilidad-simple`);
+    const table = page.getByRole('table');
+    await expect(table).toContainText('248 unidades');
+    const prices = async () =>
+      (await table.locator('tbody tr td:nth-child(9)').allTextContents()).map((text) =>
+        text === 'Precio no disponible' ? null : Number(text.replace(/[^0-9]/g, '')),
+      );
+    const expectOrdered = (list: (number | null)[], dir: 1 | -1) => {
+      const firstHidden = list.indexOf(null);
+      expect(firstHidden).toBeGreaterThan(0);
+      expect(list.slice(firstHidden).every((p) => p === null)).toBe(true);
+      const shown = list.slice(0, firstHidden) as number[];
+      for (let i = 1; i < shown.length; i++)
+        expect((shown[i]! - shown[i - 1]!) * dir).toBeGreaterThanOrEqual(0);
+    };
+    const priceHeader = table.getByRole('columnheader', { name: /^Precio/ });
+    await priceHeader.getByRole('button').click();
+    await expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
+    expectOrdered(await prices(), 1);
+    await priceHeader.getByRole('button').click();
+    await expect(priceHeader).toHaveAttribute('aria-sort', 'descending');
+    expectOrdered(await prices(), -1);
+    await shot(page, 'table-price-desc');
+
+    // A unit open: the table keeps its unit, area, price and status columns in view.
+    await table.locator('tbody tr').first().getByRole('button').click();
+    await expect(page.getByTestId('unit-detail')).toBeVisible();
+    const scroller = table.locator('xpath=..');
+    const frame = await box(scroller);
+    for (const name of [/^Unidad/, /^Superficie/, /^Precio/, /^Estatus/, /^Recámaras/]) {
+      const header = await box(table.getByRole('columnheader', { name }));
+      expect(header.x + header.width, String(name)).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    expect(
+      await scroller.evaluate((el) => el.scrollWidth - el.clientWidth),
+      'no horizontal scroll',
+    ).toBeLessThanOrEqual(0);
+    await shot(page, 'table-unit-detail');
+  });
+
+  test('import modal: a translated file button and the chosen file, desktop and phone', async ({
+    browser,
+  }) => {
+    const csv = { name: 'inventario.csv', mimeType: 'text/csv', buffer: Buffer.from('tipo\n') };
+    for (const [lng, viewport] of [
+      ['es', { width: 1440, height: 900 }],
+      ['en', { width: 390, height: 844 }],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), lng);
+      await signIn(context.request, 'admin@vitrina.demo');
+      const page = await context.newPage();
+      await page.goto(`${DEV_PATH}/presentacion`);
+      const texts =
+        lng === 'es'
+          ? {
+              open: 'Importar inventario',
+              field: 'Archivo CSV',
+              choose: 'Elegir archivo',
+              none: 'Ningún archivo elegido',
+              chosen: 'Archivo elegido: inventario.csv',
+              submit: 'Importar',
+            }
+          : {
+              open: 'Import inventory',
+              field: 'CSV file',
+              choose: 'Choose file',
+              none: 'No file chosen',
+              chosen: 'Chosen file: inventario.csv',
+              submit: 'Import',
+            };
+      await page.getByRole('button', { name: texts.open }).click();
+      const dialog = page.getByRole('dialog');
+      const choose = dialog.getByText(texts.choose, { exact: true });
+      await expect(choose).toBeVisible();
+      await expect(dialog.getByTestId('csv-file-name')).toHaveText(texts.none);
+      const chooseBox = await box(choose);
+      expect(chooseBox.height).toBeGreaterThanOrEqual(36);
+      expect(chooseBox.x + chooseBox.width).toBeLessThanOrEqual(viewport.width);
+      // The file input (a button to assistive technology) is named by the field and the
+      // button drawn for it, and described by the chosen file.
+      const input = dialog.getByRole('button', { name: `${texts.field} ${texts.choose}` });
+      await expect(input).toHaveAttribute('type', 'file');
+      await expect(input).toHaveAccessibleDescription(texts.none);
+      const chooser = page.waitForEvent('filechooser');
+      await choose.click();
+      await (await chooser).setFiles(csv);
+      await expect(dialog.getByTestId('csv-file-name')).toHaveText(texts.chosen);
+      await expect(input).toHaveAccessibleDescription(texts.chosen);
+      await expect(dialog.getByRole('button', { name: texts.submit, exact: true })).toBeEnabled();
+      await shot(page, `import-modal-${lng}-${viewport.width}`);
+      await context.close();
+    }
+  });
+
+  test('development tabs: every page reachable at 1440, the current one in view on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.goto(`${DEV_PATH}/comparador`);
+    const nav = page.getByRole('navigation', { name: 'Secciones del desarrollo' });
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(14);
+    const navBox = await box(nav);
+    for (const link of await links.all()) {
+      const b = await box(link);
+      expect(b.x + b.width, await link.innerText()).toBeLessThanOrEqual(navBox.x + navBox.width);
+    }
+    await expect(nav.locator('a[aria-current="page"]')).toHaveText('Comparador');
+    await shot(page, 'tabs-1440');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${DEV_PATH}/comparador`);
+    const active = nav.locator('a[aria-current="page"]');
+    await expect(active).toHaveText('Comparador');
+    const phoneNav = await box(nav);
+    const activeBox = await box(active);
+    expect(activeBox.x).toBeGreaterThanOrEqual(phoneNav.x);
+    expect(activeBox.x + activeBox.width).toBeLessThanOrEqual(phoneNav.x + phoneNav.width);
+    // Both edges faded: there are pages on either side.
+    await expect(nav).toHaveAttribute('data-more-start', 'true');
+    await expect(nav).toHaveAttribute('data-more-end', 'true');
+    await shot(page, 'tabs-phone');
+  });
+
+  test('Los Olivos grid at 1440: whole buildings side by side, readable cells, plurals', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.goto(`/corporativos/${CORP}/desarrollos/residencial-los-olivos/disponibilidad`);
+    await gridReady(page);
+    const grid = page.getByTestId('availability-grid');
+    const buildings = grid.locator('section');
+    await expect(buildings).toHaveCount(3);
+    const [first, second] = [await box(buildings.nth(0)), await box(buildings.nth(1))];
+    expect(second.y).toBe(first.y);
+    for (const [i, etapa] of [1, 2, 3].entries()) {
+      const building = await box(buildings.nth(i));
+      for (const unit of [`${etapa}409`, `${etapa}410`, `${etapa}101`]) {
+        const cell = await box(grid.getByRole('button', { name: new RegExp(`^Unidad ${unit},`) }));
+        expect(cell.x, unit).toBeGreaterThanOrEqual(building.x);
+        expect(cell.x + cell.width, unit).toBeLessThanOrEqual(building.x + building.width);
+      }
+    }
+    // No name is cut inside its cell, and the text on a status colour is the more legible one.
+    expect(
+      await grid
+        .locator('[data-unit-id]')
+        .evaluateAll((cells) =>
+          cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+        ),
+    ).toEqual([]);
+    const available = grid.getByRole('button', { name: /, Disponible$/ }).first();
+    await expect(available).toHaveCSS('color', 'rgb(17, 17, 17)');
+    await expect(buildings.first()).toContainText('4 niveles · 40 unidades');
+    await shot(page, 'olivos-grid');
+
+    await page.goto(`${DEV_PATH}/prototipos`);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Estudio' })).toContainText(
+      '1 recámara · 1 baño · 1 cajón',
+    );
+    await expect(page.getByRole('listitem').filter({ hasText: 'Alameda 2R Plus' })).toContainText(
+      '2 recámaras · 2.5 baños · 2 cajones',
+    );
+  });
+
+  test('admin price: the server’s limit, explained next to the field', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'admin@vitrina.demo');
+    const { units } = await alamedaUnits(page.request);
+    const target = units.find((u) => u.caracteristicas.baniosMedios === 1)!;
+    await page.goto(`${DEV_PATH}/disponibilidad?unidad=${target.id}&s=caracteristicas`);
+    const detail = page.getByRole('region', { name: `Unidad ${target.nombre}` });
+    await expect(detail).toContainText(`${target.caracteristicas.banios} completos y 1 medio`);
+    const field = detail.getByLabel('Precio de lista (MXN)');
+    const save = detail.getByRole('button', { name: 'Guardar precio' });
+    await field.fill('10,000,000,001');
+    await expect(detail.getByRole('alert')).toHaveText(
+      'El precio no puede ser mayor que $10,000,000,000 MXN.',
+    );
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(
+      'El precio no puede ser mayor que $10,000,000,000 MXN.',
+    );
+    await expect(save).toBeDisabled();
+    await shot(page, 'admin-price-limit');
+    await field.fill('4,35o,000');
+    await expect(detail.getByRole('alert')).toContainText('solo con números');
+    await expect(save).toBeDisabled();
+    await field.fill('10,000,000,000');
+    await expect(detail.getByRole('alert')).toHaveCount(0);
+    await expect(save).toBeEnabled();
   });
 });

@@ -1,15 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { unitMatchesFilters } from '../../src/core/filters';
 import { defaultStatusColors } from '../../src/core/status';
 import type { Unit } from '../../src/core/types';
+import { specStatusColors } from '../../src/server/seed/demo';
+import { parseAdminPrice, UNIT_PRICE_MAX } from '../../src/ui/components/inventory/admin-price';
 import { EMPTY_FORM, toUnitFilters } from '../../src/ui/components/inventory/filter-form';
-import { formatPrice, makeDisplay } from '../../src/ui/components/inventory/inventory-data';
+import {
+  contrastRatio,
+  DARK_TEXT,
+  formatPrice,
+  LIGHT_TEXT,
+  makeDisplay,
+  relativeLuminance,
+  textOn,
+} from '../../src/ui/components/inventory/inventory-data';
 import { applyLiveChange } from '../../src/ui/components/inventory/live-inventory';
 import { statusCounts } from '../../src/ui/components/inventory/status-counts';
 import {
   selectUnitSearch,
   validateUnitSearch,
 } from '../../src/ui/components/inventory/unit-search';
+import { sortUnits, type Column } from '../../src/ui/components/inventory/units-sort';
 
 const currencies = [
   { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 },
@@ -50,8 +65,10 @@ describe('inventory display and filters', () => {
       makeDisplay(currencies, 'USD', 'ft2'),
       'MXN',
     );
-    expect(f.precioMin).toBe(1_850_000);
-    expect(f.precioMax).toBe(3_700_000);
+    // The bounds reach every price shown at them: converted to the cent, then to whole dollars,
+    // $100,000 USD starts at 99,999.495 USD and $200,000 USD ends just below 200,000.495 USD.
+    expect(f.precioMin).toBeCloseTo(99_999.495 * 18.5, 2);
+    expect(f.precioMax).toBeCloseTo(200_000.495 * 18.5, 2);
     expect(f.areaMin).toBe(100);
     expect(f.areaMax).toBeUndefined();
     expect(f.cajones).toEqual([4]);
@@ -113,5 +130,201 @@ describe('live changes', () => {
       ['a', 'Disponible', 5],
       ['b', 'Vendido', 1_000_000],
     ]);
+  });
+});
+
+describe('price bounds typed in the chosen currency', () => {
+  const usd = makeDisplay(currencies, 'USD', 'm2');
+  const mxn = makeDisplay(currencies, 'MXN', 'm2');
+  const ctx = { statusColors: defaultStatusColors(), hideUnavailablePrices: false };
+  const matches = (precio: number, form: Partial<typeof EMPTY_FORM>, display = usd) =>
+    unitMatchesFilters(
+      unit('u', 'Disponible', precio),
+      toUnitFilters({ ...EMPTY_FORM, ...form }, display, 'MXN'),
+      ctx,
+    );
+
+  it('match a unit shown at exactly the bound, as min and as max (USD at 18.5)', () => {
+    // 2,650,000 MXN / 18.5 = 143,243.24 USD, shown as $143,243 USD.
+    expect(formatPrice(2_650_000, usd)).toBe('$143,243 USD');
+    expect(matches(2_650_000, { precioMax: '143,243' })).toBe(true);
+    expect(matches(2_650_000, { precioMin: '143,243' })).toBe(true);
+    expect(matches(2_650_000, { precioMin: '143243', precioMax: '143243' })).toBe(true);
+    expect(matches(2_650_000, { precioMax: '143,242' })).toBe(false);
+    expect(matches(2_650_000, { precioMin: '143,244' })).toBe(false);
+  });
+
+  it('draw the line where the shown price changes, to the cent', () => {
+    // Shown prices are converted to the cent, then to whole dollars: $143,244 USD starts at
+    // 143,243.495 USD = 2,650,004.6575 MXN.
+    expect(formatPrice(2_650_004.65, usd)).toBe('$143,243 USD');
+    expect(formatPrice(2_650_004.66, usd)).toBe('$143,244 USD');
+    expect(matches(2_650_004.65, { precioMax: '143243' })).toBe(true);
+    expect(matches(2_650_004.66, { precioMax: '143243' })).toBe(false);
+    expect(matches(2_650_004.66, { precioMin: '143244' })).toBe(true);
+    expect(matches(2_650_004.65, { precioMin: '143244' })).toBe(false);
+    // …and $143,243 USD starts at 143,242.495 USD = 2,649,986.1575 MXN.
+    expect(formatPrice(2_649_986.16, usd)).toBe('$143,243 USD');
+    expect(formatPrice(2_649_986.15, usd)).toBe('$143,242 USD');
+    expect(matches(2_649_986.16, { precioMin: '143243' })).toBe(true);
+    expect(matches(2_649_986.15, { precioMin: '143243' })).toBe(false);
+  });
+
+  it('in the unit currency, compare with the whole pesos shown', () => {
+    expect(formatPrice(2_650_000.4, mxn)).toBe('$2,650,000 MXN');
+    expect(matches(2_650_000.4, { precioMax: '2,650,000' }, mxn)).toBe(true);
+    expect(matches(2_650_000.5, { precioMax: '2,650,000' }, mxn)).toBe(false);
+    expect(matches(2_649_999.5, { precioMin: '2650000' }, mxn)).toBe(true);
+  });
+
+  it('keep bounds of 0 and below meaningful', () => {
+    expect(matches(1_000, { precioMin: '0' })).toBe(true);
+    expect(matches(1_000, { precioMax: '0' })).toBe(false);
+    expect(matches(1_000, { precioMin: '-5' })).toBe(true);
+    expect(matches(1_000, { precioMax: '-5' })).toBe(false);
+  });
+});
+
+describe('text on status colours', () => {
+  const seed = specStatusColors();
+  const hex = (status: string) => seed[status]!.color.hexColor;
+  const ratio = (bg: string, fg: string) =>
+    contrastRatio(relativeLuminance(bg)!, relativeLuminance(fg)!);
+
+  it('takes the text colour with the higher WCAG contrast ratio', () => {
+    for (const status of Object.keys(seed)) {
+      const bg = hex(status);
+      const text = textOn(bg);
+      const other = text === DARK_TEXT ? LIGHT_TEXT : DARK_TEXT;
+      expect(ratio(bg, text), status).toBeGreaterThanOrEqual(ratio(bg, other));
+    }
+  });
+
+  it('puts dark text on the seed’s Disponible, Bloqueado and No Disponible', () => {
+    for (const status of ['Disponible', 'Bloqueado', 'No Disponible']) {
+      expect(textOn(hex(status)), status).toBe(DARK_TEXT);
+      expect(ratio(hex(status), DARK_TEXT), status).toBeGreaterThan(4.5);
+    }
+    // …and white where white reads better.
+    expect(textOn(hex('Vendido'))).toBe(LIGHT_TEXT);
+    expect(textOn(hex('Sin Estatus'))).toBe(LIGHT_TEXT);
+    expect(textOn('#000')).toBe(LIGHT_TEXT);
+    expect(textOn('#fff')).toBe(DARK_TEXT);
+    expect(ratio('#000000', '#ffffff')).toBeCloseTo(21);
+  });
+});
+
+describe('units table order', () => {
+  const colors = defaultStatusColors();
+  const names = { colors, clusterNames: new Map([['c', 'Torre A']]), prototypeNames: new Map() };
+  const units = [
+    unit('hidden-1', 'Vendido', 9_000_000),
+    unit('cheap', 'Disponible', 1_000_000),
+    unit('hidden-2', 'Apartado', 500_000),
+    unit('dear', 'Disponible', 5_000_000),
+    unit('zero', 'Disponible', 0),
+  ];
+  const order = (column: Column, dir: 1 | -1) =>
+    sortUnits(units, { column, dir }, names).map((u) => u.id);
+
+  it('puts hidden prices after every visible price, ascending and descending', () => {
+    expect(order('precio', 1)).toEqual(['cheap', 'dear', 'hidden-1', 'hidden-2', 'zero']);
+    expect(order('precio', -1)).toEqual(['dear', 'cheap', 'hidden-1', 'hidden-2', 'zero']);
+  });
+
+  it('puts units without a tower, type or known status last in both directions', () => {
+    const mixed = [
+      { ...unit('b', 'Disponible'), idCluster: 'none' },
+      unit('a', 'Disponible'),
+      { ...unit('c', 'Disponible'), status: 'Inventado' },
+    ];
+    for (const dir of [1, -1] as const) {
+      expect(sortUnits(mixed, { column: 'cluster', dir }, names).map((u) => u.id)).toEqual([
+        'a',
+        'c',
+        'b',
+      ]);
+      expect(sortUnits(mixed, { column: 'prototipo', dir }, names).map((u) => u.id)).toEqual([
+        'a',
+        'b',
+        'c',
+      ]);
+      expect(sortUnits(mixed, { column: 'status', dir }, names).at(-1)!.id).toBe('c');
+    }
+  });
+});
+
+describe('plurals of the inventory texts', () => {
+  const load = (lng: string) =>
+    JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, `../../src/ui/i18n/locales/${lng}/inventory.json`),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+  const instance = async (lng: string) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng,
+      resources: { [lng]: { inventory: load(lng) } },
+      defaultNS: 'inventory',
+    });
+    return i18n;
+  };
+  const summary = (t: TFunction, r: number, b: number, p: number) =>
+    t('prototypes.summary', {
+      bedrooms: t('prototypes.bedrooms', { count: r }),
+      bathrooms: t('prototypes.bathrooms', { count: b }),
+      parking: t('prototypes.parking', { count: p }),
+    });
+  const baths = (t: TFunction, full: number, half: number) =>
+    t('detail.bathroomsWithHalf', {
+      full: t('detail.fullBathrooms', { count: full }),
+      half: t('detail.halfBathrooms', { count: half }),
+    });
+
+  it('agree in Spanish with each count', async () => {
+    const { t } = await instance('es');
+    expect(summary(t, 1, 1, 1)).toBe('1 recámara · 1 baño · 1 cajón');
+    expect(summary(t, 2, 2.5, 2)).toBe('2 recámaras · 2.5 baños · 2 cajones');
+    expect(summary(t, 3, 1.5, 0)).toBe('3 recámaras · 1.5 baños · 0 cajones');
+    expect(baths(t, 1, 1)).toBe('1 completo y 1 medio');
+    expect(baths(t, 2, 1)).toBe('2 completos y 1 medio');
+    expect(baths(t, 1, 2)).toBe('1 completo y 2 medios');
+    expect(t('table.caption', { count: 1 })).toBe('1 unidad');
+    expect(t('filters.matching', { count: 1, total: 248 })).toBe('1 de 248 unidades coincide');
+    // Spanish "many" (exact millions) finds its form too.
+    expect(t('table.caption', { count: 1_000_000 })).toBe('1000000 unidades');
+  });
+
+  it('agree in English with each count', async () => {
+    const { t } = await instance('en');
+    expect(summary(t, 1, 1, 1)).toBe('1 bedroom · 1 bathroom · 1 parking space');
+    expect(summary(t, 2, 2.5, 2)).toBe('2 bedrooms · 2.5 bathrooms · 2 parking spaces');
+    expect(baths(t, 1, 1)).toBe('1 full bath and 1 half bath');
+    expect(baths(t, 2, 2)).toBe('2 full baths and 2 half baths');
+    expect(
+      t('grid.levelsAndUnits', {
+        levels: t('grid.levels', { count: 1 }),
+        units: t('grid.units', { count: 10 }),
+      }),
+    ).toBe('1 level · 10 units');
+  });
+});
+
+describe('admin price', () => {
+  it('accepts what the server accepts, up to 10,000,000,000', () => {
+    expect(parseAdminPrice('4,350,000')).toEqual({ ok: true, precio: 4_350_000 });
+    expect(parseAdminPrice('$ 4350000.50')).toEqual({ ok: true, precio: 4_350_000.5 });
+    expect(parseAdminPrice('10,000,000,000')).toEqual({ ok: true, precio: UNIT_PRICE_MAX });
+    expect(parseAdminPrice('0')).toEqual({ ok: true, precio: 0 });
+  });
+
+  it('rejects above the server’s maximum and what is not a number', () => {
+    expect(parseAdminPrice('10000000000.01')).toEqual({ ok: false, reason: 'max', max: 1e10 });
+    expect(parseAdminPrice('99999999999999999999')).toMatchObject({ ok: false, reason: 'max' });
+    for (const text of ['', 'abc', '-5', '1e5', '1.2.3']) {
+      expect(parseAdminPrice(text), text).toEqual({ ok: false, reason: 'format' });
+    }
   });
 });

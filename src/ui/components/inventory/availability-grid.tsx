@@ -32,9 +32,26 @@ interface CellProps {
   onSelect: (id: string) => void;
 }
 
+/**
+ * The narrowest a unit cell gets: a four-digit name in the cell's type still fits, and ten units
+ * a level fit two buildings side by side beside the filters at 1440 px.
+ */
+const CELL_MIN = '2.25rem';
+/** The level number's column and the gap between cells (as in the styles below). */
+const LEVEL_LABEL = '1.75rem';
+const CELL_GAP_PX = 3;
+
+/**
+ * The narrowest a building's card gets: its widest level with every cell at {@link CELL_MIN},
+ * plus the level label, the row's and the card's paddings, so no unit is cut.
+ */
+function buildingMinWidth(columns: number): string {
+  return `calc(${columns} * ${CELL_MIN} + ${Math.max(0, columns - 1) * CELL_GAP_PX}px + ${LEVEL_LABEL} + 6px + 12px + 2rem + 2px)`;
+}
+
 const cellClass = css({
   position: 'relative',
-  minW: '2.75rem',
+  minW: 0,
   h: '2rem',
   px: 1,
   borderRadius: 'sm',
@@ -161,7 +178,10 @@ const Building = memo(function Building({
           <span className={css({ fontSize: 'xs', color: 'muted' })}>{cluster.etapa}</span>
         ) : null}
         <span className={css({ ml: 'auto', fontSize: 'xs', color: 'muted' })}>
-          {t('grid.levelsAndUnits', { levels: cluster.niveles, count: model.unitCount })}
+          {t('grid.levelsAndUnits', {
+            levels: t('grid.levels', { count: cluster.niveles }),
+            units: t('grid.units', { count: model.unitCount }),
+          })}
         </span>
       </header>
       <div className={css({ overflowX: 'auto', pb: 1 })}>
@@ -210,7 +230,7 @@ const Building = memo(function Building({
                 </span>
                 <div
                   className={css({ display: 'grid', gap: '3px', flex: 1 })}
-                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(2.75rem, 1fr))` }}
+                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(${CELL_MIN}, 1fr))` }}
                 >
                   {level.cells.map((c) => (
                     <UnitCell
@@ -264,17 +284,17 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
     const label = (name: string, status: string) => t('grid.unitLabel', { name, status });
     return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], colors, label));
   }, [clusters, units, colors, t]);
+  const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
   return (
     <div
       data-testid="availability-grid"
       data-filter-key={appliedKey}
       data-ready={matching !== null ? 'true' : 'false'}
-      className={css({
-        display: 'grid',
-        gap: 4,
-        gridTemplateColumns: { base: '1fr', xl: 'repeat(auto-fit, minmax(26rem, 1fr))' },
-        alignItems: 'start',
-      })}
+      className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
+      // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
+      style={{
+        gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${buildingMinWidth(widest)}), 1fr))`,
+      }}
     >
       {models.map((model) => (
         <Building

@@ -77,7 +77,8 @@ export function AvailabilityView({
           gridTemplateAreas: { base: '"main" "filters"', lg: '"filters main"' },
           '&[data-detail="true"]': {
             xl: {
-              gridTemplateColumns: '17rem minmax(0, 1fr) 22rem',
+              // The detail stays narrow enough for the table's main columns beside it.
+              gridTemplateColumns: '17rem minmax(0, 1fr) 20rem',
               gridTemplateAreas: '"filters main detail"',
             },
           },

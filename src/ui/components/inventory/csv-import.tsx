@@ -68,6 +68,9 @@ export function CsvImport({
   const { t } = useTranslation('inventory');
   const client = useQueryClient();
   const inputId = useId();
+  const labelId = useId();
+  const fileNameId = useId();
+  const chooseId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const send = async () => {
@@ -100,18 +103,69 @@ export function CsvImport({
       >
         {CSV_HEADER}
       </code>
-      <label htmlFor={inputId} className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+      <span id={labelId} className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
         {t('import.file')}
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        accept=".csv,text/csv"
-        onChange={(e) => {
-          setFile(e.target.files?.[0] ?? null);
-          setOutcome({ kind: 'idle' });
-        }}
-      />
+      </span>
+      {/*
+        The native file input keeps the keyboard and the picker, but the browser draws it as
+        untranslated, button-less text in some themes: it is visually hidden (still focusable)
+        and a translated label drawn as a button opens it, with the chosen file's name beside.
+      */}
+      <div
+        className={css({
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 3,
+          minW: 0,
+        })}
+      >
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          aria-labelledby={`${labelId} ${chooseId}`}
+          aria-describedby={fileNameId}
+          className={css({
+            position: 'absolute',
+            w: '1px',
+            h: '1px',
+            opacity: 0,
+            overflow: 'hidden',
+            '&:focus-visible + label': {
+              outline: '2px solid',
+              outlineColor: 'primary',
+              outlineOffset: '2px',
+            },
+          })}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setOutcome({ kind: 'idle' });
+          }}
+        />
+        <label
+          id={chooseId}
+          htmlFor={inputId}
+          className={`${actionButton} ${css({ flexShrink: 0 })}`}
+        >
+          {t('import.chooseFile')}
+        </label>
+        <span
+          id={fileNameId}
+          data-testid="csv-file-name"
+          title={file?.name}
+          className={css({
+            fontSize: 'sm',
+            color: file ? 'text' : 'muted',
+            minW: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          })}
+        >
+          {file ? t('import.chosenFile', { name: file.name }) : t('import.noFile')}
+        </span>
+      </div>
       <div>
         <button
           type="button"

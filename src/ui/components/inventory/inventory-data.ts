@@ -152,13 +152,23 @@ export function makeDisplay(
   return { currencies, currency, areaUnit };
 }
 
-/** An amount in `from` (default MXN) shown in the chosen currency: `$4,350,000 MXN`. */
-export function formatPrice(amount: number, display: Display, from?: string | null): string {
+/**
+ * The whole number an amount in `from` (default MXN) shows as in the chosen currency: converted,
+ * rounded to the cent, then to whole units (spec §9 shows no decimals), half away from zero.
+ */
+export function displayedPrice(amount: number, display: Display, from?: string | null): number {
   const source =
     findCurrency(display.currencies, from ?? BASE_CURRENCY_CODE) ??
     findCurrency(display.currencies, BASE_CURRENCY_CODE)!;
-  const value = convert(amount, source, display.currency);
-  return `${formatMoney(moneyFromMajor(value))} ${display.currency.codigo}`;
+  const cents = moneyFromMajor(convert(amount, source, display.currency));
+  const whole = Math.sign(cents) * Math.round(Math.abs(cents) / 100);
+  return whole === 0 ? 0 : whole;
+}
+
+/** An amount in `from` (default MXN) shown in the chosen currency: `$4,350,000 MXN`. */
+export function formatPrice(amount: number, display: Display, from?: string | null): string {
+  const shown = displayedPrice(amount, display, from);
+  return `${formatMoney(moneyFromMajor(shown))} ${display.currency.codigo}`;
 }
 
 /** An amount in the chosen currency converted back to `to` (default MXN), e.g. a filter bound. */
@@ -184,16 +194,45 @@ export function unitView(unit: Pick<Unit, 'status' | 'precio'>, colors: StatusCo
   };
 }
 
-/** Black or white text, whichever reads better on a status colour. */
-export function textOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex);
-  if (!m) return '#111';
-  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((x) => {
+/**
+ * The WCAG 2 relative luminance of a `#rgb` or `#rrggbb` colour (an alpha part is ignored);
+ * undefined when it is neither.
+ */
+export function relativeLuminance(hex: string): number | undefined {
+  const text = hex.trim().replace(/^#/, '');
+  const digits = /^[0-9a-f]{3}$/i.test(text)
+    ? [...text].map((d) => d + d)
+    : /^[0-9a-f]{6}/i.test(text)
+      ? [text.slice(0, 2), text.slice(2, 4), text.slice(4, 6)]
+      : undefined;
+  if (!digits) return undefined;
+  const [r, g, b] = digits.map((x) => {
     const c = parseInt(x, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? '#111' : '#fff';
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG 2 contrast ratio of two relative luminances, from 1 to 21. */
+export function contrastRatio(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+/** The text colours a status colour can carry. */
+export const DARK_TEXT = '#111111';
+export const LIGHT_TEXT = '#FFFFFF';
+
+/**
+ * The text colour for a status colour: dark or white, whichever has the higher WCAG contrast
+ * ratio against it (a fixed luminance threshold put white on mid greens and reds, where it
+ * fails AA while dark text passes).
+ */
+export function textOn(hex: string): string {
+  const background = relativeLuminance(hex);
+  if (background === undefined) return DARK_TEXT;
+  const dark = contrastRatio(background, relativeLuminance(DARK_TEXT)!);
+  const light = contrastRatio(background, 1);
+  return dark >= light ? DARK_TEXT : LIGHT_TEXT;
 }
 
 /** Every unit of the clusters, in cluster order. */

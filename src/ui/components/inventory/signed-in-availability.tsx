@@ -98,6 +98,7 @@ export function SignedInAvailability({
             `${publicDevelopmentPath(corporate.slug, development.slug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
           )}
           admin={canAdminister ? { idCorporativo: corporate.id } : undefined}
+          comparatorScope={{ idCorporativo: corporate.id, idDesarrollo: development.id }}
           onClose={close}
         />
       )}

@@ -11,11 +11,18 @@ import i18n from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../core/filters';
+import { formatMoney, moneyFromMajor } from '../../../core/money';
 import { UNIT_STATUSES, type StatusColors, type Unit } from '../../../core/types';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AppLink } from '../app-link';
-import { comparator, COMPARATOR_MAX, useComparator, type ComparatorItem } from './comparator-store';
+import {
+  comparator,
+  COMPARATOR_MAX,
+  useComparator,
+  type ComparatorItem,
+  type ComparatorScope,
+} from './comparator-store';
 import {
   formatAreaIn,
   formatPrice,
@@ -24,6 +31,7 @@ import {
   unitView,
   type Display,
 } from './inventory-data';
+import { parseAdminPrice } from './admin-price';
 import { applyLiveChange } from './live-inventory';
 import { copyLink } from './share-link';
 
@@ -74,28 +82,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function comparatorItemOf(
-  unit: Unit,
-  opts: { desarrollo: string; prototipo?: string; priceVisible: boolean },
-): ComparatorItem {
-  return {
-    tipo: 'unidad',
-    id: unit.id,
-    idDesarrollo: unit.idDesarrollo,
-    nombre: unit.nombre,
-    desarrollo: opts.desarrollo,
-    ...(opts.prototipo ? { prototipo: opts.prototipo } : {}),
-    status: unit.status ?? null,
-    precio: opts.priceVisible && unit.precio > 0 ? unit.precio : null,
-    divisa: unit.divisa ?? 'MXN',
-    caracteristicas: unit.caracteristicas,
-    metrajes: unit.metrajes,
-  };
+/** A unit as the comparator keeps it: what identifies it, nothing that changes. */
+export function comparatorItemOf(unit: Pick<Unit, 'id' | 'nombre'>): ComparatorItem {
+  return { tipo: 'unidad', id: unit.id, nombre: unit.nombre };
 }
 
-/** Adds to the comparator with the matching toast. */
-export function addToComparator(item: ComparatorItem) {
-  const result = comparator.add(item);
+/** Adds to a development's comparator with the matching toast. */
+export function addToComparator(scope: ComparatorScope, item: ComparatorItem) {
+  const result = comparator.add(scope, item);
   if (result === 'added')
     toast.success(i18n.t('inventory:comparator.added', { name: item.nombre }));
   else if (result === 'full')
@@ -115,6 +109,7 @@ function AdminSection({
   const client = useQueryClient();
   const [status, setStatus] = useState(unit.status ?? 'Sin Estatus');
   const [price, setPrice] = useState(String(unit.precio));
+  const parsedPrice = parseAdminPrice(price);
   useEffect(() => {
     setStatus(unit.status ?? 'Sin Estatus');
     setPrice(String(unit.precio));
@@ -140,10 +135,10 @@ function AdminSection({
     onSuccess: (u) => onSaved(u, 'UnitStatusChanged'),
   });
   const savePrice = useMutation({
-    mutationFn: () =>
+    mutationFn: (precio: number) =>
       api<Unit>(`/api/corporativos/${idCorporativo}/unidades/${unit.id}/precio`, {
         method: 'PUT',
-        body: { precio: Number(price.replace(/[,\s$]/g, '')) },
+        body: { precio },
       }),
     onSuccess: (u) => onSaved(u, 'UnitPriceChanged'),
   });
@@ -153,6 +148,7 @@ function AdminSection({
   });
   const field = css({
     flex: 1,
+    minW: 0,
     h: 10,
     px: 2,
     borderRadius: 'md',
@@ -160,9 +156,12 @@ function AdminSection({
     bg: 'surface',
     fontSize: 'sm',
   });
+  // The detail is narrow beside the table: the field gives way, the button keeps its line.
+  const save = `${actionButton} ${css({ flexShrink: 0, whiteSpace: 'nowrap' })}`;
   const statusId = useId();
   const priceId = useId();
-  const priceValid = /^\d+(\.\d+)?$/.test(price.replace(/[,\s$]/g, ''));
+  const priceErrorId = useId();
+  const currency = unit.divisa ?? 'MXN';
   return (
     <section
       aria-label={t('admin.title')}
@@ -187,7 +186,7 @@ function AdminSection({
         </select>
         <button
           type="button"
-          className={actionButton}
+          className={save}
           data-primary="true"
           disabled={saveStatus.isPending || status === (unit.status ?? 'Sin Estatus')}
           onClick={() => saveStatus.mutate()}
@@ -196,7 +195,7 @@ function AdminSection({
         </button>
       </div>
       <label htmlFor={priceId} className={css({ fontSize: 'sm', color: 'muted' })}>
-        {t('admin.price', { currency: unit.divisa ?? 'MXN' })}
+        {t('admin.price', { currency })}
       </label>
       <div className={css({ display: 'flex', gap: 2 })}>
         <input
@@ -204,23 +203,31 @@ function AdminSection({
           className={field}
           inputMode="decimal"
           value={price}
-          aria-invalid={!priceValid}
+          aria-invalid={!parsedPrice.ok}
+          aria-describedby={parsedPrice.ok ? undefined : priceErrorId}
           onChange={(e) => setPrice(e.target.value)}
         />
         <button
           type="button"
-          className={actionButton}
+          className={save}
           data-primary="true"
-          disabled={
-            savePrice.isPending ||
-            !priceValid ||
-            Number(price.replace(/[,\s$]/g, '')) === unit.precio
-          }
-          onClick={() => savePrice.mutate()}
+          disabled={savePrice.isPending || !parsedPrice.ok || parsedPrice.precio === unit.precio}
+          onClick={() => {
+            if (parsedPrice.ok) savePrice.mutate(parsedPrice.precio);
+          }}
         >
           {t('admin.savePrice')}
         </button>
       </div>
+      {parsedPrice.ok ? null : (
+        <p id={priceErrorId} role="alert" className={css({ fontSize: 'sm', color: 'danger' })}>
+          {parsedPrice.reason === 'max'
+            ? t('admin.priceTooHigh', {
+                max: `${formatMoney(moneyFromMajor(parsedPrice.max))} ${currency}`,
+              })
+            : t('admin.priceInvalid')}
+        </p>
+      )}
       <h4 className={css({ fontWeight: 'semibold', mt: 2 })}>{t('admin.history')}</h4>
       {history.isPending ? (
         <p className={css({ fontSize: 'sm', color: 'muted' })}>{t('common:loading')}</p>
@@ -273,6 +280,28 @@ function AdminSection({
   );
 }
 
+function CompareButton({
+  unit,
+  scope,
+}: {
+  unit: Pick<Unit, 'id' | 'nombre'>;
+  scope: ComparatorScope;
+}) {
+  const { t } = useTranslation('inventory');
+  const items = useComparator(scope);
+  const inComparator = items.some((i) => i.tipo === 'unidad' && i.id === unit.id);
+  return (
+    <button
+      type="button"
+      className={actionButton}
+      disabled={inComparator}
+      onClick={() => addToComparator(scope, comparatorItemOf(unit))}
+    >
+      {inComparator ? t('detail.inComparator') : t('detail.compare')}
+    </button>
+  );
+}
+
 export function UnitDetail({
   unit,
   colors,
@@ -282,6 +311,7 @@ export function UnitDetail({
   quoteHref,
   shareUrl,
   admin,
+  comparatorScope,
   onClose,
 }: {
   unit: Unit;
@@ -294,13 +324,13 @@ export function UnitDetail({
   shareUrl: string;
   /** The corporate id when the viewer administers the inventory. */
   admin?: { idCorporativo: string } | undefined;
+  /** The development's comparator; absent for visitors, who have no comparator page. */
+  comparatorScope?: ComparatorScope | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('inventory');
   const headingId = useId();
   const view = unitView(unit, colors);
-  const items = useComparator();
-  const inComparator = items.some((i) => i.tipo === 'unidad' && i.id === unit.id);
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
     panel.current?.focus();
@@ -382,7 +412,10 @@ export function UnitDetail({
         <Row label={t('detail.bedrooms')}>{c.recamaras}</Row>
         <Row label={t('detail.bathrooms')}>
           {c.baniosMedios > 0
-            ? t('detail.bathroomsWithHalf', { full: c.banios, count: c.baniosMedios })
+            ? t('detail.bathroomsWithHalf', {
+                full: t('detail.fullBathrooms', { count: c.banios }),
+                half: t('detail.halfBathrooms', { count: c.baniosMedios }),
+              })
             : c.banios}
         </Row>
         <Row label={t('detail.bathroomsTotal')}>{bathroomCount(c)}</Row>
@@ -401,22 +434,7 @@ export function UnitDetail({
             {t('detail.quote')}
           </AppLink>
         ) : null}
-        <button
-          type="button"
-          className={actionButton}
-          disabled={inComparator}
-          onClick={() =>
-            addToComparator(
-              comparatorItemOf(unit, {
-                desarrollo: developmentName,
-                ...(prototypeName ? { prototipo: prototypeName } : {}),
-                priceVisible: view.priceVisible,
-              }),
-            )
-          }
-        >
-          {inComparator ? t('detail.inComparator') : t('detail.compare')}
-        </button>
+        {comparatorScope ? <CompareButton unit={unit} scope={comparatorScope} /> : null}
         <button type="button" className={actionButton} onClick={() => void copyLink(shareUrl)}>
           {t('detail.share')}
         </button>

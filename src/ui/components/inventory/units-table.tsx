@@ -3,37 +3,31 @@
  * header; again to reverse). Prices follow the status rules; areas the chosen unit.
  */
 
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../core/filters';
 import { statusInfo, isPriceVisible } from '../../../core/status';
 import type { StatusColors, Unit } from '../../../core/types';
 import { formatAreaIn, formatPrice, textOn, type Display } from './inventory-data';
+import { COLUMNS, sortUnits, type Column, type UnitsSort } from './units-sort';
 
-type Column =
-  | 'nombre'
-  | 'cluster'
-  | 'nivel'
-  | 'prototipo'
-  | 'recamaras'
-  | 'banios'
-  | 'cajones'
-  | 'area'
-  | 'precio'
-  | 'status';
-const COLUMNS: Column[] = [
-  'nombre',
-  'cluster',
-  'nivel',
-  'prototipo',
-  'recamaras',
-  'banios',
-  'cajones',
-  'area',
-  'precio',
-  'status',
-];
+/**
+ * The secondary columns show only while the table's box is wide enough for them, so the unit,
+ * its area, price and status stay in view beside the filters and the unit detail (1440 px wide,
+ * a unit open) instead of behind a horizontal scroll; the detail shows what they would. They
+ * go in this order as the box narrows: tower, level, parking, bathrooms, type, bedrooms. Each
+ * width is what the columns up to it take with the seed's data in the wider of Spanish and
+ * English, plus a sort arrow; longer data falls back on the box's horizontal scroll.
+ */
+const COLUMN_FITS: Partial<Record<Column, string>> = {
+  cluster: css({ '@container (width < 61rem)': { display: 'none' } }),
+  nivel: css({ '@container (width < 57rem)': { display: 'none' } }),
+  cajones: css({ '@container (width < 53rem)': { display: 'none' } }),
+  banios: css({ '@container (width < 48.5rem)': { display: 'none' } }),
+  prototipo: css({ '@container (width < 44.5rem)': { display: 'none' } }),
+  recamaras: css({ '@container (width < 36rem)': { display: 'none' } }),
+};
 
 export function UnitsTable({
   units,
@@ -55,51 +49,11 @@ export function UnitsTable({
   caption: string;
 }) {
   const { t } = useTranslation('inventory');
-  const [sort, setSort] = useState<{ column: Column; dir: 1 | -1 }>({ column: 'nombre', dir: 1 });
-  const rows = useMemo(() => {
-    const value = (u: Unit): string | number => {
-      switch (sort.column) {
-        case 'nombre':
-          return u.nombre;
-        case 'cluster':
-          return clusterNames.get(u.idCluster) ?? '';
-        case 'nivel':
-          return u.nivel;
-        case 'prototipo':
-          return prototypeNames.get(u.idPrototipo) ?? '';
-        case 'recamaras':
-          return u.caracteristicas.recamaras;
-        case 'banios':
-          return bathroomCount(u.caracteristicas);
-        case 'cajones':
-          return u.caracteristicas.cajones;
-        case 'area':
-          return u.metrajes.areaTotal;
-        case 'precio':
-          // Hidden prices sort after every visible one.
-          return isPriceVisible(u, colors) && u.precio > 0 ? u.precio : Number.POSITIVE_INFINITY;
-        case 'status':
-          return statusInfo(u.status, colors).disponibilidad;
-        default: {
-          const unhandled: never = sort.column;
-          throw new Error(`unknown column ${String(unhandled)}`);
-        }
-      }
-    };
-    return [...units].sort((a, b) => {
-      const va = value(a);
-      const vb = value(b);
-      const cmp =
-        typeof va === 'number' && typeof vb === 'number'
-          ? va === vb
-            ? 0
-            : va < vb
-              ? -1
-              : 1
-          : String(va).localeCompare(String(vb), undefined, { numeric: true });
-      return cmp * sort.dir || a.nombre.localeCompare(b.nombre, undefined, { numeric: true });
-    });
-  }, [units, sort, clusterNames, prototypeNames, colors]);
+  const [sort, setSort] = useState<UnitsSort>({ column: 'nombre', dir: 1 });
+  const rows = useMemo(
+    () => sortUnits(units, sort, { colors, clusterNames, prototypeNames }),
+    [units, sort, clusterNames, prototypeNames, colors],
+  );
 
   const th = css({
     position: 'sticky',
@@ -113,12 +67,60 @@ export function UnitsTable({
     whiteSpace: 'nowrap',
   });
   const td = css({
-    px: 3,
+    px: 2,
     py: 2,
     fontSize: 'sm',
     borderBottom: '1px solid token(colors.border)',
     whiteSpace: 'nowrap',
   });
+  const cells: Record<Column, (u: Unit) => ReactNode> = {
+    nombre: (u) => (
+      <button
+        type="button"
+        className={css({
+          color: 'link',
+          fontWeight: 'semibold',
+          cursor: 'pointer',
+          _hover: { textDecoration: 'underline' },
+        })}
+        aria-label={t('grid.unitLabel', {
+          name: u.nombre,
+          status: statusInfo(u.status, colors).disponibilidad,
+        })}
+        onClick={() => onSelect(u.id)}
+      >
+        {u.nombre}
+      </button>
+    ),
+    cluster: (u) => clusterNames.get(u.idCluster) ?? '—',
+    nivel: (u) => u.nivel,
+    prototipo: (u) => prototypeNames.get(u.idPrototipo) ?? '—',
+    recamaras: (u) => u.caracteristicas.recamaras,
+    banios: (u) => bathroomCount(u.caracteristicas),
+    cajones: (u) => u.caracteristicas.cajones,
+    area: (u) => formatAreaIn(u.metrajes.areaTotal, display),
+    precio: (u) =>
+      isPriceVisible(u, colors) && u.precio > 0
+        ? formatPrice(u.precio, display, u.divisa)
+        : t('detail.priceHidden'),
+    status: (u) => {
+      const info = statusInfo(u.status, colors);
+      return (
+        <span
+          className={css({
+            px: 2,
+            py: 0.5,
+            borderRadius: 'full',
+            fontSize: 'xs',
+            fontWeight: 'semibold',
+          })}
+          style={{ background: info.hexColor, color: textOn(info.hexColor) }}
+        >
+          {info.disponibilidad}
+        </span>
+      );
+    },
+  };
   return (
     <div
       className={css({
@@ -127,6 +129,8 @@ export function UnitsTable({
         border: '1px solid token(colors.border)',
         borderRadius: 'xl',
         maxH: '75vh',
+        // The columns below query this box's width (see COLUMN_FITS).
+        containerType: 'inline-size',
       })}
     >
       <table className={css({ w: '100%', borderCollapse: 'collapse' })}>
@@ -138,7 +142,7 @@ export function UnitsTable({
             {COLUMNS.map((col) => (
               <th
                 key={col}
-                className={th}
+                className={`${th} ${COLUMN_FITS[col] ?? ''}`}
                 scope="col"
                 aria-sort={
                   sort.column === col ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'
@@ -147,7 +151,7 @@ export function UnitsTable({
                 <button
                   type="button"
                   className={css({
-                    px: 3,
+                    px: 2,
                     py: 2,
                     cursor: 'pointer',
                     fontWeight: 'semibold',
@@ -169,63 +173,22 @@ export function UnitsTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((u) => {
-            const info = statusInfo(u.status, colors);
-            const visible = isPriceVisible(u, colors) && u.precio > 0;
-            return (
-              <tr
-                key={u.id}
-                aria-selected={u.id === selectedId}
-                className={css({
-                  _hover: { bg: 'rgba(0,0,0,0.03)' },
-                  '&[aria-selected="true"]': { bg: 'rgba(11,107,203,0.08)' },
-                })}
-              >
-                <td className={td}>
-                  <button
-                    type="button"
-                    className={css({
-                      color: 'link',
-                      fontWeight: 'semibold',
-                      cursor: 'pointer',
-                      _hover: { textDecoration: 'underline' },
-                    })}
-                    aria-label={t('grid.unitLabel', {
-                      name: u.nombre,
-                      status: info.disponibilidad,
-                    })}
-                    onClick={() => onSelect(u.id)}
-                  >
-                    {u.nombre}
-                  </button>
+          {rows.map((u) => (
+            <tr
+              key={u.id}
+              aria-selected={u.id === selectedId}
+              className={css({
+                _hover: { bg: 'rgba(0,0,0,0.03)' },
+                '&[aria-selected="true"]': { bg: 'rgba(11,107,203,0.08)' },
+              })}
+            >
+              {COLUMNS.map((col) => (
+                <td key={col} className={`${td} ${COLUMN_FITS[col] ?? ''}`}>
+                  {cells[col](u)}
                 </td>
-                <td className={td}>{clusterNames.get(u.idCluster) ?? '—'}</td>
-                <td className={td}>{u.nivel}</td>
-                <td className={td}>{prototypeNames.get(u.idPrototipo) ?? '—'}</td>
-                <td className={td}>{u.caracteristicas.recamaras}</td>
-                <td className={td}>{bathroomCount(u.caracteristicas)}</td>
-                <td className={td}>{u.caracteristicas.cajones}</td>
-                <td className={td}>{formatAreaIn(u.metrajes.areaTotal, display)}</td>
-                <td className={td}>
-                  {visible ? formatPrice(u.precio, display, u.divisa) : t('detail.priceHidden')}
-                </td>
-                <td className={td}>
-                  <span
-                    className={css({
-                      px: 2,
-                      py: 0.5,
-                      borderRadius: 'full',
-                      fontSize: 'xs',
-                      fontWeight: 'semibold',
-                    })}
-                    style={{ background: info.hexColor, color: textOn(info.hexColor) }}
-                  >
-                    {info.disponibilidad}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
+              ))}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -1,45 +1,223 @@
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../../../../core/filters';
-import { statusInfo } from '../../../../../../core/status';
 import { card } from '../../../../../components/styles';
 import {
   comparator,
   COMPARATOR_MAX,
   useComparator,
-  type ComparatorItem,
+  type ComparatorScope,
 } from '../../../../../components/inventory/comparator-store';
+import {
+  comparatorEntries,
+  type ComparatorEntry,
+} from '../../../../../components/inventory/comparator-view';
 import { useDevelopmentContext } from '../../../../../components/inventory/development-context';
-import { formatAreaIn, formatPrice } from '../../../../../components/inventory/inventory-data';
+import {
+  allUnits,
+  clustersQuery,
+  formatAreaIn,
+  formatPrice,
+  prototypesQuery,
+  textOn,
+} from '../../../../../components/inventory/inventory-data';
+import { useInventoryLive } from '../../../../../components/inventory/live-inventory';
 import { actionButton } from '../../../../../components/inventory/unit-detail';
 
+type Present = Exclude<ComparatorEntry, { kind: 'gone' }>;
+
+const ROWS = [
+  'type',
+  'prototype',
+  'status',
+  'price',
+  'bedrooms',
+  'bathrooms',
+  'parking',
+  'areaTotal',
+  'areaInterior',
+  'terraza',
+] as const;
+
+/**
+ * The development's comparator: the stored items, each shown with the inventory's current
+ * figures (status, price and whether it may show), kept live by the event stream.
+ */
 function Comparator() {
   const { t } = useTranslation('inventory');
-  const { display, colors } = useDevelopmentContext();
-  const items = useComparator();
-  const rows: [string, (i: ComparatorItem) => string | number][] = [
-    ['type', (i) => t(`comparator.types.${i.tipo}`)],
-    ['development', (i) => i.desarrollo],
-    ['prototype', (i) => i.prototipo ?? (i.tipo === 'prototipo' ? i.nombre : '—')],
-    ['status', (i) => (i.status ? statusInfo(i.status, colors).disponibilidad : '—')],
-    [
-      'price',
-      (i) =>
-        typeof i.precio === 'number' && i.precio > 0
-          ? formatPrice(i.precio, display, i.divisa)
-          : t('detail.priceHidden'),
-    ],
-    ['bedrooms', (i) => i.caracteristicas.recamaras],
-    ['bathrooms', (i) => bathroomCount(i.caracteristicas)],
-    ['parking', (i) => i.caracteristicas.cajones],
-    ['areaTotal', (i) => formatAreaIn(i.metrajes.areaTotal, display)],
-    [
-      'areaInterior',
-      (i) => (i.metrajes.areaInterior ? formatAreaIn(i.metrajes.areaInterior, display) : '—'),
-    ],
-    ['terraza', (i) => (i.metrajes.terraza ? formatAreaIn(i.metrajes.terraza, display) : '—')],
-  ];
+  const { corporate, development, display, colors } = useDevelopmentContext();
+  useInventoryLive();
+  const scope: ComparatorScope = { idCorporativo: corporate.id, idDesarrollo: development.id };
+  const items = useComparator(scope);
+  const clusters = useQuery(clustersQuery(corporate.id, development.id));
+  const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
+  const entries = useMemo(
+    () =>
+      clusters.data && prototypes.data
+        ? comparatorEntries(items, {
+            units: allUnits(clusters.data),
+            prototypes: prototypes.data,
+            colors,
+            divisa: development.divisa,
+          })
+        : null,
+    [items, clusters.data, prototypes.data, colors, development.divisa],
+  );
+
+  const cell = (e: Present, row: (typeof ROWS)[number]): ReactNode => {
+    const m = e.metrajes;
+    switch (row) {
+      case 'type':
+        return t(`comparator.types.${e.kind}`);
+      case 'prototype':
+        return e.kind === 'unidad' ? (e.prototipo ?? '—') : e.nombre;
+      case 'status':
+        return e.kind === 'unidad' ? (
+          <span
+            className={css({
+              px: 2,
+              py: 0.5,
+              borderRadius: 'full',
+              fontSize: 'xs',
+              fontWeight: 'semibold',
+            })}
+            style={{ background: e.status.hexColor, color: textOn(e.status.hexColor) }}
+          >
+            {e.status.label}
+          </span>
+        ) : (
+          '—'
+        );
+      case 'price':
+        if (e.precio === undefined) return t('detail.priceHidden');
+        return e.kind === 'prototipo'
+          ? t('list.priceFromValue', { price: formatPrice(e.precio, display, e.divisa) })
+          : formatPrice(e.precio, display, e.divisa);
+      case 'bedrooms':
+        return e.caracteristicas.recamaras;
+      case 'bathrooms':
+        return bathroomCount(e.caracteristicas);
+      case 'parking':
+        return e.caracteristicas.cajones;
+      case 'areaTotal':
+        return formatAreaIn(m.areaTotal, display);
+      case 'areaInterior':
+        return m.areaInterior ? formatAreaIn(m.areaInterior, display) : '—';
+      case 'terraza':
+        return m.terraza ? formatAreaIn(m.terraza, display) : '—';
+      default: {
+        const unhandled: never = row;
+        throw new Error(`unknown row ${String(unhandled)}`);
+      }
+    }
+  };
+
+  let body: ReactNode;
+  if (items.length === 0) {
+    body = <p className={css({ color: 'muted' })}>{t('comparator.empty')}</p>;
+  } else if (clusters.isError || prototypes.isError) {
+    body = (
+      <p role="alert" className={css({ color: 'danger' })}>
+        {t('availability.loadFailed')}
+      </p>
+    );
+  } else if (!entries) {
+    body = (
+      <p role="status" className={css({ color: 'muted' })}>
+        {t('availability.loading')}
+      </p>
+    );
+  } else {
+    body = (
+      <div className={css({ overflowX: 'auto' })}>
+        <table
+          className={css({
+            w: '100%',
+            borderCollapse: 'collapse',
+            tableLayout: 'fixed',
+            minW: '40rem',
+          })}
+        >
+          <caption className={css({ srOnly: true })}>{t('comparator.caption')}</caption>
+          <thead>
+            <tr>
+              <td className={css({ w: '11rem' })} />
+              {entries.map((e) => (
+                <th
+                  key={`${e.item.tipo}-${e.item.id}`}
+                  scope="col"
+                  data-gone={e.kind === 'gone' ? 'true' : undefined}
+                  className={css({ textAlign: 'left', p: 3, verticalAlign: 'top' })}
+                >
+                  <div className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{e.nombre}</div>
+                  {e.kind === 'gone' ? (
+                    <div className={css({ fontSize: 'sm', color: 'danger', fontWeight: 'medium' })}>
+                      {t('comparator.gone')}
+                    </div>
+                  ) : null}
+                  <button
+                    type="button"
+                    className={css({
+                      fontSize: 'sm',
+                      color: 'link',
+                      cursor: 'pointer',
+                      fontWeight: 'normal',
+                      _hover: { textDecoration: 'underline' },
+                    })}
+                    onClick={() => comparator.remove(scope, e.item)}
+                    aria-label={t('comparator.removeItem', { name: e.nombre })}
+                  >
+                    {t('comparator.remove')}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map((row) => (
+              <tr key={row} className={css({ borderTop: '1px solid token(colors.border)' })}>
+                <th
+                  scope="row"
+                  className={css({
+                    textAlign: 'left',
+                    p: 3,
+                    color: 'muted',
+                    fontWeight: 'medium',
+                    fontSize: 'sm',
+                  })}
+                >
+                  {t(`comparator.rows.${row}`)}
+                </th>
+                {entries.map((e) => (
+                  <td
+                    key={`${e.item.tipo}-${e.item.id}`}
+                    className={css({
+                      p: 3,
+                      fontVariantNumeric: 'tabular-nums',
+                      '&[data-gone="true"]': { color: 'muted' },
+                    })}
+                    data-gone={e.kind === 'gone' ? 'true' : undefined}
+                  >
+                    {e.kind === 'gone'
+                      ? row === 'type'
+                        ? t(`comparator.types.${e.item.tipo}`)
+                        : row === 'status'
+                          ? t('comparator.unavailable')
+                          : '—'
+                      : cell(e, row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
   return (
     <section
       aria-labelledby="comparator-title"
@@ -50,81 +228,12 @@ function Comparator() {
           {t('comparator.title', { count: items.length, max: COMPARATOR_MAX })}
         </h2>
         {items.length > 0 ? (
-          <button type="button" className={actionButton} onClick={() => comparator.clear()}>
+          <button type="button" className={actionButton} onClick={() => comparator.clear(scope)}>
             {t('comparator.clear')}
           </button>
         ) : null}
       </div>
-      {items.length === 0 ? (
-        <p className={css({ color: 'muted' })}>{t('comparator.empty')}</p>
-      ) : (
-        <div className={css({ overflowX: 'auto' })}>
-          <table
-            className={css({
-              w: '100%',
-              borderCollapse: 'collapse',
-              tableLayout: 'fixed',
-              minW: '40rem',
-            })}
-          >
-            <caption className={css({ srOnly: true })}>{t('comparator.caption')}</caption>
-            <thead>
-              <tr>
-                <td className={css({ w: '11rem' })} />
-                {items.map((i) => (
-                  <th
-                    key={`${i.tipo}-${i.id}`}
-                    scope="col"
-                    className={css({ textAlign: 'left', p: 3, verticalAlign: 'top' })}
-                  >
-                    <div className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{i.nombre}</div>
-                    <button
-                      type="button"
-                      className={css({
-                        fontSize: 'sm',
-                        color: 'link',
-                        cursor: 'pointer',
-                        fontWeight: 'normal',
-                        _hover: { textDecoration: 'underline' },
-                      })}
-                      onClick={() => comparator.remove(i)}
-                      aria-label={t('comparator.removeItem', { name: i.nombre })}
-                    >
-                      {t('comparator.remove')}
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(([key, value]) => (
-                <tr key={key} className={css({ borderTop: '1px solid token(colors.border)' })}>
-                  <th
-                    scope="row"
-                    className={css({
-                      textAlign: 'left',
-                      p: 3,
-                      color: 'muted',
-                      fontWeight: 'medium',
-                      fontSize: 'sm',
-                    })}
-                  >
-                    {t(`comparator.rows.${key}`)}
-                  </th>
-                  {items.map((i) => (
-                    <td
-                      key={`${i.tipo}-${i.id}`}
-                      className={css({ p: 3, fontVariantNumeric: 'tabular-nums' })}
-                    >
-                      {value(i)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {body}
     </section>
   );
 }

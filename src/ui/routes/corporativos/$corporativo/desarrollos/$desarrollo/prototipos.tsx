@@ -25,7 +25,8 @@ function Prototypes() {
   useInventoryLive();
   const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
-  const compared = useComparator();
+  const scope = { idCorporativo: corporate.id, idDesarrollo: development.id };
+  const compared = useComparator(scope);
   const figures = useMemo(() => {
     const units = allUnits(clusters.data);
     const map = new Map<string, { from: number | undefined; available: number; total: number }>();
@@ -43,18 +44,8 @@ function Prototypes() {
   if (prototypes.isPending) return <p role="status">{t('availability.loading')}</p>;
   if (prototypes.isError) return <p role="alert">{t('availability.loadFailed')}</p>;
   const active = prototypes.data.filter((p) => p.activo);
-  const compare = (p: Prototype, from: number | undefined) =>
-    addToComparator({
-      tipo: 'prototipo',
-      id: p.id,
-      idDesarrollo: development.id,
-      nombre: p.nombre,
-      desarrollo: development.nombre,
-      precio: from ?? null,
-      divisa: development.divisa,
-      caracteristicas: p.caracteristicas,
-      metrajes: p.metrajes,
-    });
+  const compare = (p: Prototype) =>
+    addToComparator(scope, { tipo: 'prototipo', id: p.id, nombre: p.nombre });
   return (
     <ul
       className={css({
@@ -89,9 +80,11 @@ function Prototypes() {
               <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{p.nombre}</h3>
               <p className={css({ fontSize: 'sm', color: 'muted' })}>
                 {t('prototypes.summary', {
-                  bedrooms: p.caracteristicas.recamaras,
-                  bathrooms: bathroomCount(p.caracteristicas),
-                  parking: p.caracteristicas.cajones,
+                  bedrooms: t('prototypes.bedrooms', { count: p.caracteristicas.recamaras }),
+                  bathrooms: t('prototypes.bathrooms', {
+                    count: bathroomCount(p.caracteristicas),
+                  }),
+                  parking: t('prototypes.parking', { count: p.caracteristicas.cajones }),
                 })}
               </p>
               <p className={css({ fontSize: 'sm' })}>
@@ -105,14 +98,14 @@ function Prototypes() {
                   : t('list.noPrice')}
               </p>
               <p className={css({ fontSize: 'sm', color: 'muted' })}>
-                {t('prototypes.available', { available: f?.available ?? 0, total: f?.total ?? 0 })}
+                {t('prototypes.available', { available: f?.available ?? 0, count: f?.total ?? 0 })}
               </p>
               <div className={css({ mt: 'auto', pt: 2 })}>
                 <button
                   type="button"
                   className={actionButton}
                   disabled={inComparator}
-                  onClick={() => compare(p, f?.from)}
+                  onClick={() => compare(p)}
                 >
                   {inComparator ? t('detail.inComparator') : t('detail.compare')}
                 </button>

@@ -5,7 +5,7 @@
  * pages, and gives them `useDevelopmentContext()`.
  */
 
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,116 @@ const DEVELOPMENT_PAGES = [
   'cotizacion',
   'registro-clientes',
 ] as const;
+
+/**
+ * The navigation between the development's pages. From tablet width up the tabs wrap onto a
+ * second row, so every page is in view; on a phone they scroll sideways in one row, the current
+ * page scrolled into view, with the clipped edge faded to show there is more.
+ */
+function PagesNav({ base, pathname }: { base: string; pathname: string }) {
+  const { t } = useTranslation('inventory');
+  const nav = useRef<HTMLElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const el = nav.current;
+    if (!el) return;
+    const max = el.scrollWidth - el.clientWidth;
+    const start = el.scrollLeft > 1;
+    const end = max - el.scrollLeft > 1;
+    setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
+  }, []);
+  useLayoutEffect(() => {
+    const el = nav.current;
+    const active = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (el && active && el.scrollWidth > el.clientWidth) {
+      const offset = active.getBoundingClientRect().left - el.getBoundingClientRect().left;
+      el.scrollLeft += offset - (el.clientWidth - active.offsetWidth) / 2;
+    }
+    measure();
+  }, [pathname, measure]);
+  useEffect(() => {
+    const el = nav.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+  return (
+    <nav
+      ref={nav}
+      aria-label={t('development.pagesNav')}
+      onScroll={measure}
+      data-more-start={more.start}
+      data-more-end={more.end}
+      className={css({
+        overflowX: 'auto',
+        bg: 'surface',
+        borderRadius: 'xl',
+        border: '1px solid token(colors.border)',
+        scrollbarWidth: 'thin',
+        '&[data-more-end="true"]': {
+          maskImage: 'linear-gradient(to right, black calc(100% - 3rem), transparent)',
+        },
+        '&[data-more-start="true"]': {
+          maskImage: 'linear-gradient(to left, black calc(100% - 3rem), transparent)',
+        },
+        '&[data-more-start="true"][data-more-end="true"]': {
+          maskImage:
+            'linear-gradient(to right, transparent, black 3rem, black calc(100% - 3rem), transparent)',
+        },
+      })}
+    >
+      <ul
+        className={css({
+          display: 'flex',
+          flexWrap: { base: 'nowrap', md: 'wrap' },
+          gap: 1,
+          listStyle: 'none',
+          p: 1,
+          w: { base: 'max-content', md: 'auto' },
+          minW: '100%',
+        })}
+      >
+        {DEVELOPMENT_PAGES.map((page) => {
+          const href = `${base}/${page}`;
+          const active =
+            pathname === href || (page === 'comparador' && pathname === `${base}/comparar`);
+          return (
+            <li key={page}>
+              <AppLink
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                className={css({
+                  display: 'block',
+                  px: 3,
+                  py: 2,
+                  borderRadius: 'lg',
+                  fontSize: 'sm',
+                  whiteSpace: 'nowrap',
+                  color: 'text',
+                  textDecoration: 'none',
+                  _hover: { bg: 'rgba(0,0,0,0.04)' },
+                  _focusVisible: {
+                    outline: '2px solid',
+                    outlineColor: 'primary',
+                    outlineOffset: '-2px',
+                  },
+                  '&[aria-current="page"]': {
+                    bg: 'primary',
+                    color: 'primaryText',
+                    fontWeight: 'semibold',
+                  },
+                })}
+              >
+                {t(`pages.${page}`)}
+              </AppLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 function DevelopmentLayout() {
   const { t } = useTranslation('inventory');
@@ -227,53 +337,7 @@ function DevelopmentLayout() {
             ) : null}
           </div>
         </header>
-        <nav aria-label={t('development.pagesNav')} className={css({ overflowX: 'auto' })}>
-          <ul
-            className={css({
-              display: 'flex',
-              gap: 1,
-              listStyle: 'none',
-              p: 1,
-              bg: 'surface',
-              borderRadius: 'xl',
-              border: '1px solid token(colors.border)',
-              w: 'max-content',
-              minW: '100%',
-            })}
-          >
-            {DEVELOPMENT_PAGES.map((page) => {
-              const href = `${base}/${page}`;
-              const active =
-                pathname === href || (page === 'comparador' && pathname === `${base}/comparar`);
-              return (
-                <li key={page}>
-                  <AppLink
-                    href={href}
-                    aria-current={active ? 'page' : undefined}
-                    className={css({
-                      display: 'block',
-                      px: 3,
-                      py: 2,
-                      borderRadius: 'lg',
-                      fontSize: 'sm',
-                      whiteSpace: 'nowrap',
-                      color: 'text',
-                      textDecoration: 'none',
-                      _hover: { bg: 'rgba(0,0,0,0.04)' },
-                      '&[aria-current="page"]': {
-                        bg: 'primary',
-                        color: 'primaryText',
-                        fontWeight: 'semibold',
-                      },
-                    })}
-                  >
-                    {t(`pages.${page}`)}
-                  </AppLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <PagesNav base={base} pathname={pathname} />
         <Outlet />
       </div>
       {importing ? (
