@@ -93,6 +93,21 @@ function toSessionError(error: unknown): SessionError {
   return { errorCode: null, message: typeof error === 'string' ? error : '' };
 }
 
+/**
+ * A request that never got an answer: the network failed, or the page is unloading and the
+ * browser aborted it (the API client reports these as status 0, or an AbortError). Not knowing
+ * the user is not the same as the user not existing: such a failure must never log the user
+ * out, because logging out revokes the session on the server.
+ */
+export function isUnanswered(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { status?: unknown; name?: unknown };
+  return e.status === 0 || e.name === 'AbortError';
+}
+
+/** How long to wait before asking for the user again after an unanswered request. */
+export const USER_RETRY_MS = 500;
+
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`session actor ${name} was not provided`));
 
@@ -142,10 +157,12 @@ export const sessionMachine = setup({
     clearFeatureState: () => {},
   },
   guards: {
+    unanswered: ({ event }) => isUnanswered((event as { error?: unknown }).error),
     hasAccount: (_, output: { id: string } | null) => output !== null,
     hasUser: (_, output: { user: User | null }) => output.user !== null,
   },
   delays: {
+    userRetry: USER_RETRY_MS,
     sessionGrace: 3000,
     logoutFlag: 1000,
   },
@@ -247,13 +264,21 @@ export const sessionMachine = setup({
                 }),
               },
             ],
-            onError: {
-              target: '#session.loggingOut',
-              actions: assign({
-                logoutTarget: ({ context }) => logoutTargetFor(context.location(), null),
-              }),
-            },
+            onError: [
+              // Unanswered (network, page unloading): ask again; the 3000 ms guard still holds.
+              { guard: 'unanswered', target: 'retryingUser' },
+              {
+                target: '#session.loggingOut',
+                actions: assign({
+                  logoutTarget: ({ context }) => logoutTargetFor(context.location(), null),
+                }),
+              },
+            ],
           },
+        },
+        retryingUser: {
+          tags: ['checking'],
+          after: { userRetry: 'loadingUser' },
         },
         /** No session on the server: signed out, the login form may be used while the guard waits. */
         awaitingUser: { tags: ['signedOut'] },
@@ -317,10 +342,19 @@ export const sessionMachine = setup({
             actions: assign({ logoutTarget: ({ context }) => loginPath(context.redirect) }),
           },
         ],
-        onError: {
-          target: 'loggingOut',
-          actions: assign({ logoutTarget: ({ context }) => loginPath(context.redirect) }),
-        },
+        onError: [
+          {
+            // Signed in, but the user could not be fetched: the form says so; the session is
+            // kept (nothing to revoke by mistake) and the next sign-in or reload continues.
+            guard: 'unanswered',
+            target: 'signedOut',
+            actions: assign({ error: ({ event }) => toSessionError(event.error) }),
+          },
+          {
+            target: 'loggingOut',
+            actions: assign({ logoutTarget: ({ context }) => loginPath(context.redirect) }),
+          },
+        ],
       },
     },
 

@@ -81,6 +81,23 @@ describe('api()', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('an answer cut off while its body is read is a network failure (status 0), not a bug', async () => {
+    // What a page that is unloading sees: headers arrived, the body never does. The session
+    // machine retries such a failure instead of logging out (which revokes the session).
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(cut, { status: 200 }))),
+    );
+    const error = await api('wsObtenerUsuario').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 0, errorCode: 'NETWORK' });
+  });
+
   it('builds call URLs with the query, leaving out empty values', () => {
     expect(
       apiUrl('wsObtenerDesarrollos', {

@@ -121,7 +121,15 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(0, 'NETWORK', '', null);
   }
-  const body = await readBody(res);
+  let body: unknown;
+  try {
+    body = await readBody(res);
+  } catch (error) {
+    // The answer was cut off while its body was read (the connection dropped, or the page is
+    // unloading): as unanswered as a request that never got headers.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, 'NETWORK', '', null);
+  }
   if (!res.ok) {
     const error = errorFromBody(res.status, body);
     if (res.status === 401 && !path.includes('auth/login'))

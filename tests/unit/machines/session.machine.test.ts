@@ -3,6 +3,7 @@ import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { Role, User } from '../../../src/core/types';
 import {
   sessionMachine,
+  USER_RETRY_MS,
   type SessionCorporate,
   type SessionLocation,
 } from '../../../src/machines/session.machine';
@@ -403,5 +404,60 @@ describe('session machine: logout', () => {
     actor.send({ type: 'session.userUpdated', user: makeUser({ corporativoFavorito: 'c1' }) });
     expect(actor.getSnapshot().context.user?.corporativoFavorito).toBe('c1');
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+});
+
+describe('session machine: requests that get no answer', () => {
+  const unanswered = () => Promise.reject(Object.assign(new Error(''), { status: 0 }));
+  const aborted = () => Promise.reject(new DOMException('aborted', 'AbortError'));
+
+  it('a user load that gets no answer is asked again, and never revokes the session', async () => {
+    let calls = 0;
+    const { actor, clock, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      loadUser: () =>
+        ++calls === 1
+          ? unanswered()
+          : Promise.resolve({ user: makeUser(), corporates: [horizonte] }),
+    });
+    await flush();
+    expect(actor.getSnapshot().matches({ resolving: 'retryingUser' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
+    clock.increment(USER_RETRY_MS);
+    await flush();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.loadUser).toHaveBeenCalledTimes(2);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('an aborted user load (the page unloading) does not log out either', async () => {
+    const { actor, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      loadUser: aborted,
+    });
+    await flush();
+    expect(actor.getSnapshot().matches({ resolving: 'retryingUser' })).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('still logs out when the user record does not load for another reason', async () => {
+    const { actor, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      loadUser: () => Promise.reject(Object.assign(new Error('boom'), { status: 500 })),
+    });
+    await flush();
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a sign-in, a user load with no answer returns to the form without revoking', async () => {
+    const { actor, spies } = start({ location: { pathname: '/login', search: '' } });
+    await flush();
+    spies.loadUser.mockImplementation(unanswered);
+    actor.send({ type: 'session.signIn', email: 'a@b.mx', password: 'x' });
+    await flush();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    expect(spies.signOut).not.toHaveBeenCalled();
   });
 });
