@@ -264,7 +264,7 @@ test.describe('inventory', () => {
     const adviserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await signIn(adminContext.request, 'admin@vitrina.demo');
     await signIn(adviserContext.request, 'asesor@vitrina.demo');
-    const { units } = await alamedaUnits(adviserContext.request);
+    const { corporate, units } = await alamedaUnits(adviserContext.request);
     const target = units.find((u) => u.status === 'Disponible')!;
 
     const adviser = await adviserContext.newPage();
@@ -289,6 +289,12 @@ test.describe('inventory', () => {
     await expect(detail.getByRole('list', { name: 'Historial de estatus y precio' })).toContainText(
       'Estatus: Disponible → Vendido',
     );
+    // Leave the unit as it was: later specs quote units of the same tower.
+    const restored = await adminContext.request.put(
+      `/api/corporativos/${corporate.id}/unidades/${target.id}/status`,
+      { data: { status: 'Disponible' } },
+    );
+    expect(restored.status()).toBe(200);
     await adminContext.close();
     await adviserContext.close();
   });

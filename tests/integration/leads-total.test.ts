@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { Lead } from '../../src/core/lead';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
-import { client, login } from './support/http';
+import type { client } from './support/http';
+import { signedIn } from './support/http';
 
 type Client = ReturnType<typeof client>;
 
@@ -61,9 +62,9 @@ describeBackends('leads list total', (backend: Backend) => {
     rt = await openSeeded(backend);
     const app = createApp(rt.deps);
     const sign = async (email: string) => {
-      const c = client(app, await login(app, email));
-      ids[email] = (await c.get('/api/auth/session')).json.id;
-      return c;
+      const account = await signedIn(app, email);
+      ids[email] = account.id;
+      return account.client;
     };
     asesor = await sign('asesor@vitrina.demo');
     asesor2 = await sign('asesor2@vitrina.demo');

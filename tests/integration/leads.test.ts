@@ -4,7 +4,7 @@ import type { Lead } from '../../src/core/lead';
 import type { StoredEvent } from '../../src/server/store/event-store';
 import { PUBLIC_CAPTURE_LIMIT_PER_HOUR } from '../../src/server/http/leads.routes';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
-import { client, login } from './support/http';
+import { client, login, signedIn } from './support/http';
 
 type Client = ReturnType<typeof client>;
 
@@ -53,9 +53,9 @@ describeBackends('leads API', (backend: Backend) => {
     rt.deps.store.onAppended((events) => appended.push(...events));
     app = createApp(rt.deps);
     const sign = async (email: string) => {
-      const c = client(app, await login(app, email));
-      ids[email] = (await c.get('/api/auth/session')).json.id;
-      return c;
+      const account = await signedIn(app, email);
+      ids[email] = account.id;
+      return account.client;
     };
     asesor = await sign('asesor@vitrina.demo');
     asesor2 = await sign('asesor2@vitrina.demo');

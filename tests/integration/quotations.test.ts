@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app';
 import { streams } from '../../src/server/domain/catalogue-events';
 import { leadStream } from '../../src/server/http/leads.routes';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
-import { client, login } from './support/http';
+import { client, signedIn } from './support/http';
 
 type Client = ReturnType<typeof client>;
 
@@ -119,9 +119,9 @@ describeBackends('quotations API', (backend: Backend) => {
     rt = await openSeeded(backend, { clock: () => now });
     app = createApp(rt.deps);
     const sign = async (email: string) => {
-      const c = client(app, await login(app, email));
-      ids[email] = (await c.get('/api/auth/session')).json.id;
-      return c;
+      const account = await signedIn(app, email);
+      ids[email] = account.id;
+      return account.client;
     };
     asesor = await sign('asesor@vitrina.demo');
     asesor2 = await sign('asesor2@vitrina.demo');

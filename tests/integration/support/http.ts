@@ -56,3 +56,10 @@ export function client(app: App, cookie?: string) {
       call('DELETE', path, undefined, headers),
   };
 }
+
+/** A demo account signed in: its client and its user id. */
+export async function signedIn(app: App, email: string) {
+  const c = client(app, await login(app, email));
+  const id = (await c.get('/api/auth/session')).json.id as string;
+  return { client: c, id };
+}

@@ -9,7 +9,8 @@ import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../core/filters';
 import { statusInfo, isPriceVisible } from '../../../core/status';
 import type { StatusColors, Unit } from '../../../core/types';
-import { formatAreaIn, formatPrice, textOn, type Display } from './inventory-data';
+import { formatAreaIn, formatPrice, type Display } from './inventory-data';
+import { StatusBadge } from './status-badge';
 import { COLUMNS, sortUnits, type Column, type UnitsSort } from './units-sort';
 
 /**
@@ -105,20 +106,7 @@ export function UnitsTable({
         : t('detail.priceHidden'),
     status: (u) => {
       const info = statusInfo(u.status, colors);
-      return (
-        <span
-          className={css({
-            px: 2,
-            py: 0.5,
-            borderRadius: 'full',
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-          })}
-          style={{ background: info.hexColor, color: textOn(info.hexColor) }}
-        >
-          {info.disponibilidad}
-        </span>
-      );
+      return <StatusBadge color={info.hexColor} label={info.disponibilidad} />;
     },
   };
   return (

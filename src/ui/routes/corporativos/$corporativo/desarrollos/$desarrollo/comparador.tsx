@@ -22,9 +22,9 @@ import {
   formatAreaIn,
   formatPrice,
   prototypesQuery,
-  textOn,
 } from '../../../../../components/inventory/inventory-data';
 import { useInventoryLive } from '../../../../../components/inventory/live-inventory';
+import { StatusBadge } from '../../../../../components/inventory/status-badge';
 import { actionButton } from '../../../../../components/inventory/unit-detail';
 
 type Present = Exclude<ComparatorEntry, { kind: 'gone' }>;
@@ -76,18 +76,7 @@ function Comparator() {
         return e.kind === 'unidad' ? (e.prototipo ?? '—') : e.nombre;
       case 'status':
         return e.kind === 'unidad' ? (
-          <span
-            className={css({
-              px: 2,
-              py: 0.5,
-              borderRadius: 'full',
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-            })}
-            style={{ background: e.status.hexColor, color: textOn(e.status.hexColor) }}
-          >
-            {e.status.label}
-          </span>
+          <StatusBadge color={e.status.hexColor} label={e.status.label} />
         ) : (
           '—'
         );
