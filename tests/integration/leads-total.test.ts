@@ -61,11 +61,7 @@ describeBackends('leads list total', (backend: Backend) => {
   beforeAll(async () => {
     rt = await openSeeded(backend);
     const app = createApp(rt.deps);
-    const sign = async (email: string) => {
-      const account = await signedIn(app, email);
-      ids[email] = account.id;
-      return account.client;
-    };
+    const sign = (email: string) => signedIn(app, email, ids);
     asesor = await sign('asesor@vitrina.demo');
     asesor2 = await sign('asesor2@vitrina.demo');
     gerente = await sign('gerente@vitrina.demo');

@@ -52,11 +52,7 @@ describeBackends('leads API', (backend: Backend) => {
     rt = await openSeeded(backend, { clock: () => now });
     rt.deps.store.onAppended((events) => appended.push(...events));
     app = createApp(rt.deps);
-    const sign = async (email: string) => {
-      const account = await signedIn(app, email);
-      ids[email] = account.id;
-      return account.client;
-    };
+    const sign = (email: string) => signedIn(app, email, ids);
     asesor = await sign('asesor@vitrina.demo');
     asesor2 = await sign('asesor2@vitrina.demo');
     gerente = await sign('gerente@vitrina.demo');

@@ -118,11 +118,7 @@ describeBackends('quotations API', (backend: Backend) => {
   beforeAll(async () => {
     rt = await openSeeded(backend, { clock: () => now });
     app = createApp(rt.deps);
-    const sign = async (email: string) => {
-      const account = await signedIn(app, email);
-      ids[email] = account.id;
-      return account.client;
-    };
+    const sign = (email: string) => signedIn(app, email, ids);
     asesor = await sign('asesor@vitrina.demo');
     asesor2 = await sign('asesor2@vitrina.demo');
     gerente = await sign('gerente@vitrina.demo');

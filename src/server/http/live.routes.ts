@@ -70,16 +70,22 @@ const HEARTBEAT_MS = 25_000;
 const REFRESH_MS = 30_000;
 
 /**
- * Whether an event can change what `userId` may see: anything on the user's own stream, a
- * membership granted to them, or a corporate's settings (its roles). The stream reloads the
- * viewer before it looks at the next event, so a role change applies from that event on.
+ * Whether an event can change what the viewer may see: anything on the user's own stream, a
+ * membership granted to them, or the settings (roles) of one of their corporates; other
+ * corporates' settings cost no reload. The stream reloads the viewer before it looks at the
+ * next event, so a role change applies from that event on.
  */
-export function affectsViewer(event: StoredEvent, userId: string): boolean {
+export function affectsViewer(event: StoredEvent, viewer: Viewer): boolean {
+  const userId = viewer.user.id;
   if (event.streamId === `user:${userId}`) return true;
   if (event.type === 'MembershipGranted') {
     return (event.data as { idUsuario?: unknown } | null)?.idUsuario === userId;
   }
-  return event.type === 'CorporateSettingsChanged' || event.type === 'CorporateRegistered';
+  return (
+    event.type === 'CorporateSettingsChanged' &&
+    event.corporateId !== null &&
+    viewer.user.corporativos.includes(event.corporateId)
+  );
 }
 
 export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
@@ -121,7 +127,7 @@ export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
       }
       const event = pending.shift();
       if (event) {
-        if (affectsViewer(event, me.id)) {
+        if (affectsViewer(event, viewer)) {
           if (!(await reload())) break;
           continue;
         }

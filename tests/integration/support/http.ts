@@ -57,9 +57,9 @@ export function client(app: App, cookie?: string) {
   };
 }
 
-/** A demo account signed in: its client and its user id. */
-export async function signedIn(app: App, email: string) {
+/** A demo account signed in: its client; its user id is recorded in `ids` under its email. */
+export async function signedIn(app: App, email: string, ids: Record<string, string>) {
   const c = client(app, await login(app, email));
-  const id = (await c.get('/api/auth/session')).json.id as string;
-  return { client: c, id };
+  ids[email] = (await c.get('/api/auth/session')).json.id as string;
+  return c;
 }

@@ -20,6 +20,7 @@ import {
   emptyLeadForm,
   fieldErrorsFromApi,
   hasErrors,
+  leadFieldBinder,
   validateLeadForm,
   type LeadFormErrors,
   type LeadFormValues,
@@ -138,66 +139,40 @@ export function LeadCaptureForm({
     developmentOptions.push({ value: developmentId, label: t('fields.presetDevelopment') });
   }
 
+  const bind = leadFieldBinder(values, errors, set, (campo) => t(`fields.${campo}`));
+
   return (
     <form ref={form} noValidate onSubmit={submit} aria-label={t('capture.formLabel')}>
       <div className={grid}>
         <TextField
-          name="nombre"
-          label={t('fields.nombre')}
+          {...bind('nombre')}
           required
           aria-required="true"
           autoComplete="off"
-          value={values.nombre}
-          onChange={set('nombre')}
-          error={errors.nombre}
           large={large}
         />
+        <TextField {...bind('apellidos')} autoComplete="off" large={large} />
         <TextField
-          name="apellidos"
-          label={t('fields.apellidos')}
-          autoComplete="off"
-          value={values.apellidos}
-          onChange={set('apellidos')}
-          error={errors.apellidos}
-          large={large}
-        />
-        <TextField
-          name="email"
+          {...bind('email')}
           type="email"
           inputMode="email"
-          label={t('fields.email')}
           autoComplete="off"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
           large={large}
         />
         <TextField
-          name="telefono"
+          {...bind('telefono')}
           type="tel"
           inputMode="tel"
-          label={t('fields.telefono')}
           autoComplete="off"
-          value={values.telefono}
-          onChange={set('telefono')}
-          error={errors.telefono}
           large={large}
         />
         <SelectField
-          name="medioContacto"
-          label={t('fields.medioContacto')}
-          value={values.medioContacto}
-          onChange={set('medioContacto')}
-          error={errors.medioContacto}
+          {...bind('medioContacto')}
           large={large}
           options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
         />
         <SelectField
-          name="desarrollo"
-          label={t('fields.desarrollo')}
-          value={values.desarrollo}
-          onChange={set('desarrollo')}
-          error={errors.desarrollo}
+          {...bind('desarrollo')}
           large={large}
           emptyLabel={t('fields.noDevelopment')}
           options={developmentOptions}

@@ -22,6 +22,7 @@ import {
   fieldErrorsFromApi,
   formValuesFromLead,
   hasErrors,
+  leadFieldBinder,
   validateLeadForm,
   type LeadFormErrors,
   type LeadFormValues,
@@ -116,16 +117,13 @@ export function LeadEditor({
     save(base);
   };
 
+  const bind = leadFieldBinder(values, errors, set, (campo) => t(`fields.${campo}`));
   const text = (
     campo: LeadEditableField,
     extra: { type?: string; inputMode?: 'email' | 'tel' } = {},
   ) => (
     <TextField
-      name={campo}
-      label={t(`fields.${campo}`)}
-      value={values[campo]}
-      onChange={set(campo)}
-      error={errors[campo]}
+      {...bind(campo)}
       required={campo === 'nombre'}
       aria-required={campo === 'nombre' ? 'true' : undefined}
       autoComplete="off"
@@ -177,29 +175,17 @@ export function LeadEditor({
             {text('celular', { type: 'tel', inputMode: 'tel' })}
             {text('tipo')}
             <SelectField
-              name="status"
-              label={t('fields.status')}
-              value={values.status}
-              onChange={set('status')}
-              error={errors.status}
+              {...bind('status')}
               emptyLabel={t('fields.noStatus')}
               options={statuses.map((s) => ({ value: s.id, label: s.nombre }))}
             />
             <SelectField
-              name="medioContacto"
-              label={t('fields.medioContacto')}
-              value={values.medioContacto}
-              onChange={set('medioContacto')}
-              error={errors.medioContacto}
+              {...bind('medioContacto')}
               emptyLabel={t('fields.noChannel')}
               options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
             />
             <SelectField
-              name="desarrollo"
-              label={t('fields.desarrollo')}
-              value={values.desarrollo}
-              onChange={set('desarrollo')}
-              error={errors.desarrollo}
+              {...bind('desarrollo')}
               emptyLabel={t('fields.noDevelopment')}
               options={developments}
               className={css({ md: { gridColumn: 'span 2' } })}

@@ -93,3 +93,31 @@ export function changesFrom(base: Lead, values: LeadFormValues): LeadChanges {
 export function conflictingFields(base: Lead, current: Lead): LeadEditableField[] {
   return LEAD_EDITABLE_FIELDS.filter((campo) => (base[campo] ?? null) !== (current[campo] ?? null));
 }
+
+/** What every field of a lead form takes from the form's state. */
+export interface BoundLeadField {
+  name: LeadEditableField;
+  label: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error: LeadFieldError | undefined;
+}
+
+/**
+ * Binds fields to a form's state: `bind('email')` gives the field its name, label, value,
+ * change handler and error, so each form only says what is particular to a field.
+ */
+export function leadFieldBinder(
+  values: LeadFormValues,
+  errors: LeadFormErrors,
+  set: (campo: LeadEditableField) => (e: { target: { value: string } }) => void,
+  label: (campo: LeadEditableField) => string,
+): (campo: LeadEditableField) => BoundLeadField {
+  return (campo) => ({
+    name: campo,
+    label: label(campo),
+    value: values[campo],
+    onChange: set(campo),
+    error: errors[campo],
+  });
+}
