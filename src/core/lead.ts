@@ -6,6 +6,8 @@
  * same log. Field names are the spec's (they are the wire format).
  */
 
+import type { Decider } from './decider';
+
 /** The fields a user edits on a lead (spec §3), in the order the history lists them. */
 export const LEAD_EDITABLE_FIELDS = [
   'nombre',
@@ -682,6 +684,18 @@ function evolveNotes(notes: LeadState['notes'], event: LeadEvent): LeadState['no
 export function evolve(state: LeadState, event: LeadEvent): LeadState {
   return { lead: evolveLead(state.lead, event), notes: evolveNotes(state.notes, event) };
 }
+
+/**
+ * The lead aggregate as a {@link Decider}. Notes commute with everything else: `AddLeadNote`
+ * depends only on the lead existing (not deleted) and its key being new, never on the stream
+ * version, so a note that loses an append race can simply be re-decided on the fresh state (the
+ * event carries the current `idVendedor`, so re-decide rather than append at any version).
+ */
+export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent, LeadError> = {
+  initialState: initialLeadState,
+  decide,
+  evolve,
+};
 
 /** The state a stream of events leaves. */
 export function foldLead(events: Iterable<LeadEvent>): LeadState {

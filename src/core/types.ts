@@ -130,6 +130,8 @@ export interface Corporate {
   etiquetasClientes?: { es?: string; en?: string };
   plantillaMensaje?: { prospecto: string };
   mostrarChat?: boolean;
+  /** How long an adviser's hold ("apartado") of a unit lasts, in hours (48 when absent). */
+  horasApartado?: number;
 }
 
 export interface Development {
@@ -229,6 +231,18 @@ export interface Unit {
   caracteristicas: UnitFeatures;
   metrajes: Areas;
   fechaActualizacion?: string;
+  /** The unit's hold while an adviser holds it (status 'Apartado'): who, for which lead, until when. */
+  apartado?: UnitHoldView;
+}
+
+/** A unit's hold as screens show it (ISO times; names as they were when the unit was held). */
+export interface UnitHoldView {
+  idLead: string;
+  nombreLead: string;
+  idVendedor: string;
+  nombreVendedor: string;
+  desde: string;
+  hastaEn: string;
 }
 
 export interface Prototype {

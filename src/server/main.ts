@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { openRuntime, seedDemoIfEmpty } from './runtime';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { DataDirectoryInUseError } from './store/lock';
+import { testClockFromEnv, testClockRoutes } from './test-clock';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.VITRINA_DATA_DIR ?? './data');
@@ -13,9 +14,16 @@ const databaseUrl = process.env.DATABASE_URL;
 const distDir = resolve(process.env.VITRINA_DIST_DIR ?? './dist');
 
 async function main() {
+  // Only the end-to-end server sets VITRINA_TEST_CLOCK: a clock its tests may move forward.
+  const testClock = testClockFromEnv();
   let runtime;
   try {
-    runtime = await openRuntime({ databaseUrl, dataDir });
+    runtime = await openRuntime({
+      databaseUrl,
+      dataDir,
+      startBackgroundWork: true,
+      ...(testClock ? { clock: testClock.clock } : {}),
+    });
   } catch (error) {
     if (error instanceof DataDirectoryInUseError) {
       console.error(`\n✖ ${error.message}\n`);
@@ -27,6 +35,7 @@ async function main() {
     console.log('Seeding the demo tenant…'),
   );
   const app = createApp(runtime.deps);
+  if (testClock) app.route('/', testClockRoutes(testClock, runtime.deps.work));
 
   if (existsSync(join(distDir, 'index.html'))) {
     const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');

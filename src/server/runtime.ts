@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
-import { catalogueProjection } from './projections/catalogue';
-import { leadsProjection } from './projections/leads';
-import { quotationsProjection } from './projections/quotations';
+import { catalogueProjection } from './catalogue/projection';
+import { registerUnitHoldWork, unitHoldTimers } from './inventory/hold-expiry';
+import { leadsProjection } from './leads/projection';
+import { quotationsProjection } from './quotations/projection';
 import { buildDemoSeed } from './seed/demo';
+import { BackgroundWork, type BackgroundWorkOptions } from './store/background-work';
 import { openDb, type OpenOptions } from './store/db';
 import { EventStore } from './store/event-store';
 import { migrate } from './store/migrate';
@@ -23,6 +25,16 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(catalogueProjection);
   store.registerProjection(leadsProjection);
   store.registerProjection(quotationsProjection);
+  store.registerProjection(unitHoldTimers);
+}
+
+/**
+ * Every consumer, timer handler and outbox handler of the server (areas add theirs here):
+ * `work.registerConsumer({...})`, `work.registerTimer(kind, handler)`,
+ * `work.registerOutbox(kind, handler)`. See store/background-work.ts.
+ */
+export function registerBackgroundWork(work: BackgroundWork): void {
+  registerUnitHoldWork(work);
 }
 
 function loadSecret(dataDir: string | undefined): string {
@@ -36,7 +48,17 @@ function loadSecret(dataDir: string | undefined): string {
 }
 
 /** Opens the store, applies migrations and wires the dependencies the HTTP layer needs. */
-export async function openRuntime(options: OpenOptions & { clock?: () => Date }): Promise<Runtime> {
+export async function openRuntime(
+  options: OpenOptions & {
+    clock?: () => Date;
+    /**
+     * Start the background work (consumers, timers, outbox) now. The server does; scripts
+     * (seed:large, store tools) and most tests leave it off, and may call deps.work.start().
+     */
+    startBackgroundWork?: boolean;
+    background?: BackgroundWorkOptions;
+  },
+): Promise<Runtime> {
   const db = await openDb(options);
   try {
     await migrate(db);
@@ -49,10 +71,14 @@ export async function openRuntime(options: OpenOptions & { clock?: () => Date })
   const clock = options.clock ?? (() => new Date());
   const live = new LiveFeed(db, store);
   await live.start();
+  const work = new BackgroundWork({ db, store, clock }, options.background);
+  registerBackgroundWork(work);
+  if (options.startBackgroundWork) work.start();
   const deps: AppDeps = {
     db,
     store,
     live,
+    work,
     clock,
     newId: () => randomUUID(),
     sessions: new SessionStore(db, clock),
@@ -62,6 +88,7 @@ export async function openRuntime(options: OpenOptions & { clock?: () => Date })
   return {
     deps,
     close: async () => {
+      await work.stop();
       await live.close();
       await db.close();
     },

@@ -3,12 +3,21 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
+import { LoadingScreen } from './components/loading-screen';
 import { initI18n, preloadFeatureNamespaces } from './i18n';
 import { queryClient } from './lib/api';
 import { SessionProvider, startSession } from './session';
 import './index.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  // The session actor navigates with this router, so it is created after it and handed to
+  // the routes through <RouterProvider context> (TanStack's authenticated-routes pattern).
+  context: { queryClient, session: undefined! },
+  defaultPreload: 'intent',
+  defaultPendingComponent: () => <LoadingScreen />,
+  scrollRestoration: true,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -27,7 +36,7 @@ void initI18n().then(() => {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider actor={session}>
-          <RouterProvider router={router} />
+          <RouterProvider router={router} context={{ session }} />
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,

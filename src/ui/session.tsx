@@ -6,7 +6,7 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { Corporate, Role, User } from '../core/types';
 import { roleIn } from '../core/navigation';
@@ -93,6 +93,21 @@ export function startSession(router: AnyRouter): SessionActor {
   onUnauthorized(() => actor.send({ type: 'session.expired' }));
   actor.start();
   return actor;
+}
+
+/**
+ * The session once it knows who is there: signed in, or signed out (the sign-in form and the
+ * logout included), not while it is still checking or signing in. Route `beforeLoad`s wait for
+ * it; `signal` stops the wait when the navigation is abandoned.
+ */
+export function settledSession(
+  actor: SessionActor,
+  signal?: AbortSignal,
+): Promise<SessionSnapshot> {
+  return waitFor(actor, (s) => !s.hasTag('checking') && !s.hasTag('busy'), {
+    timeout: Infinity,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 const SessionContext = createContext<SessionActor | null>(null);

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { normalizeLeadFields, type Lead } from '../../src/core/lead';
 import { createApp } from '../../src/server/app';
-import { LEAD_COLUMNS, leadRow } from '../../src/server/projections/leads';
+import { LEAD_COLUMNS, leadRow } from '../../src/server/leads/projection';
 import { openRuntime, seedDemoIfEmpty } from '../../src/server/runtime';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo';
 

@@ -292,7 +292,7 @@ test.describe('inventory', () => {
     // Leave the unit as it was: later specs quote units of the same tower.
     const restored = await adminContext.request.put(
       `/api/corporativos/${corporate.id}/unidades/${target.id}/status`,
-      { data: { status: 'Disponible' } },
+      { data: { status: 'Disponible', statusAnterior: 'Vendido' } },
     );
     expect(restored.status()).toBe(200);
     await adminContext.close();

@@ -473,6 +473,43 @@ test('a lead deleted in another tab: saving says so and locks the form, and so d
   await live.context().close();
 });
 
+test('a double click on "Agregar nota" adds one note', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, 'asesor@vitrina.demo', CLIENTS);
+  const corpId = await corporateId(page);
+  const res = await page.request.post(`/api/corporativos/${corpId}/leads`, {
+    data: { nombre: 'Doble', apellidos: `Clic ${stamp}` },
+  });
+  expect(res.status()).toBe(201);
+  const leadId = ((await res.json()) as { id: string }).id;
+  // The note takes a moment to save, so the second click lands while it is being saved.
+  const posts: string[] = [];
+  await page.route('**/notas', async (route) => {
+    if (route.request().method() === 'POST') {
+      posts.push(route.request().url());
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    await route.continue();
+  });
+  await page.goto(`${CLIENTS}/${leadId}`);
+  const notes = page.getByRole('region', { name: 'Notas de seguimiento' });
+  await expect(notes.getByText('Sin notas todavía.')).toBeVisible();
+  await notes.getByLabel('Nueva nota').fill('Una sola nota');
+  await notes.getByRole('button', { name: 'Agregar nota' }).dblclick();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(1);
+  await expect(notes.getByLabel('Nueva nota')).toHaveValue('');
+  // Nothing more arrives later, and the server has exactly one.
+  await page.waitForTimeout(800);
+  expect(posts).toHaveLength(1);
+  const stored = await page.request.get(`/api/corporativos/${corpId}/leads/${leadId}/notas`);
+  expect(((await stored.json()) as { nota: string }[]).map((n) => n.nota)).toEqual([
+    'Una sola nota',
+  ]);
+  await page.reload();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(1);
+  await page.context().close();
+});
+
 test("the hostess's success screen points to what her menu offers", async ({ browser }) => {
   const page = await newPage(browser, TABLET);
   await signIn(page, 'hostess@vitrina.demo', WALK_IN);

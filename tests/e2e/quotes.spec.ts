@@ -727,4 +727,53 @@ test.describe('quotations', () => {
     await expectNoSidewaysScroll(page);
     await shot(page, 'save-phone-new');
   });
+
+  test('a double click on "Guardar cotización" for a new client saves one client and one quotation', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { corporate, clusters } = await alameda(page.request);
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+    // A name only: no email or phone for the server's duplicate check to catch a second client.
+    const apellidos = `Doble Clic ${Date.now().toString(36)}`;
+    // The save takes a moment, so the second click lands while the first is being saved.
+    const posts: string[] = [];
+    await page.route('**/cotizaciones', async (route) => {
+      if (route.request().method() === 'POST') {
+        posts.push(route.request().url());
+        await new Promise((r) => setTimeout(r, 400));
+      }
+      await route.continue();
+    });
+
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await page
+      .getByRole('group', { name: 'Esquemas' })
+      .getByRole('radio', { name: /30\/70/ })
+      .check();
+    await expect(page.getByTestId('quote-final-price')).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Acciones' });
+    await actions.getByRole('radio', { name: 'Nuevo cliente' }).check();
+    await actions.getByLabel('Nombre').fill('Jimena');
+    await actions.getByLabel('Apellidos').fill(apellidos);
+    await actions.getByRole('button', { name: 'Guardar cotización' }).dblclick();
+    await expect(page.getByText(`Cotización guardada para Jimena ${apellidos}`)).toBeVisible();
+    await page.waitForTimeout(800);
+    expect(posts).toHaveLength(1);
+
+    // One client, with one quotation.
+    const leads = (await (
+      await page.request.get(
+        `/api/wsObtenerLeads?idCorporativo=${corporate.id}&q=${encodeURIComponent(apellidos)}`,
+      )
+    ).json()) as { id: string; apellidos: string }[];
+    expect(leads.map((l) => l.apellidos)).toEqual([apellidos]);
+    const quotations = (await (
+      await page.request.get(
+        `/api/wsObtenerCotizacionesLocales?idCorporativo=${corporate.id}&idLead=${leads[0]!.id}`,
+      )
+    ).json()) as { idUnidad: string }[];
+    expect(quotations.map((q) => q.idUnidad)).toEqual([unit.id]);
+  });
 });

@@ -116,19 +116,40 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
     const unit: Unit = clusters[0].unidades.find((u: Unit) => u.status === 'Disponible');
     const denied = await asesor.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
       status: 'Vendido',
+      statusAnterior: 'Disponible',
     });
     expect(denied.status).toBe(403);
     const bad = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
       status: 'Regalado',
+      statusAnterior: 'Disponible',
     });
     expect(bad.status).toBe(400);
+    // A change must say what the administrator saw.
+    const blind = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
+      status: 'Apartado',
+    });
+    expect(blind.status).toBe(400);
     const ok = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
       status: 'Apartado',
+      statusAnterior: 'Disponible',
     });
     expect(ok.status).toBe(200);
     expect(ok.json.status).toBe('Apartado');
+    // A second administrator still looking at 'Disponible' is told, and shown the unit as it is.
+    const stale = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
+      status: 'Vendido',
+      statusAnterior: 'Disponible',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json[0]).toMatchObject({ errorCode: 'CONFLICT', unidad: { status: 'Apartado' } });
+    const stalePrice = await admin.put(
+      `/api/corporativos/${horizonteId}/unidades/${unit.id}/precio`,
+      { precio: 1, precioAnterior: unit.precio + 1 },
+    );
+    expect(stalePrice.status).toBe(409);
     const price = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/precio`, {
       precio: 5_000_000,
+      precioAnterior: unit.precio,
     });
     expect(price.json.precio).toBe(5_000_000);
     const history = (
@@ -293,6 +314,7 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
     const started = Date.now();
     await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/status`, {
       status: 'Vendido',
+      statusAnterior: unit.status,
     });
     const got = await readUntil(mine, unit.id, 1000);
     expect(got).toContain('"status":"Vendido"');
@@ -309,6 +331,7 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
     expect(res.headers.get('content-type')).toContain('charset');
     const big = await admin.put(`/api/corporativos/${horizonteId}/unidades/x/precio`, {
       precio: 1,
+      precioAnterior: 1,
       pad: 'x'.repeat(1_100_000),
     });
     expect(big.status).toBe(413);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { normalizeLeadFields, type Lead } from '../../src/core/lead';
-import { LEAD_COLUMNS, leadRow } from '../../src/server/projections/leads';
+import { LEAD_COLUMNS, leadRow } from '../../src/server/leads/projection';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { client, login } from './support/http';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { Lead } from '../../src/core/lead';
 import type { StoredEvent } from '../../src/server/store/event-store';
-import { PUBLIC_CAPTURE_LIMIT_PER_HOUR } from '../../src/server/http/leads.routes';
+import { PUBLIC_CAPTURE_LIMIT_PER_HOUR } from '../../src/server/leads/capture';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { client, login, signedIn } from './support/http';
 

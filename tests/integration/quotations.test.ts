@@ -5,8 +5,8 @@ import { buildQuoteReportCsv, type QuoteReportRow } from '../../src/core/quote-r
 import type { Quotation } from '../../src/core/quotation';
 import type { Corporate, Development, PaymentScheme, Role, Unit } from '../../src/core/types';
 import { createApp } from '../../src/server/app';
-import { streams } from '../../src/server/domain/catalogue-events';
-import { leadStream } from '../../src/server/http/leads.routes';
+import { streams } from '../../src/server/catalogue/events';
+import { leadStream } from '../../src/server/leads/streams';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { client, signedIn } from './support/http';
 
@@ -787,5 +787,122 @@ describeBackends('quotations API', (backend: Backend) => {
     );
     expect(otherDev.status).toBe(404);
     expect(await counts()).toEqual(before);
+  });
+
+  // Concurrent writes of one quotation queue on its stream (store/command-handler.ts): each
+  // request decides on what the one before it left, so none fails and none is lost.
+  it('20 concurrent favourite toggles of one quotation: all 200, alternating, the last one stands', async () => {
+    const created = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    const fav = `${url()}/${created.id}/favorito`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? asesor : gerente).put(fav)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const flags = answers.map((r) => r.json.esFavorito as boolean);
+    expect(flags.filter(Boolean)).toHaveLength(10);
+
+    const events = await rt.deps.store.readStream(`quotation:${corp.id}:${created.id}`);
+    const toggles = events.slice(1).map((e) => (e.data as { esFavorito: boolean }).esFavorito);
+    // Each toggle flips the flag the previous one left: true, false, true, … — 20 of them.
+    expect(toggles).toEqual(Array.from({ length: 20 }, (_, i) => i % 2 === 0));
+    const { rows } = await rt.deps.db.query<{ es_favorito: boolean; fav: boolean }>(
+      `SELECT es_favorito, (doc->>'esFavorito')::boolean AS fav FROM rm_quotations WHERE id = $1`,
+      [created.id],
+    );
+    expect(rows[0]).toEqual({ es_favorito: toggles.at(-1), fav: toggles.at(-1) });
+    const list = await asesor.get(
+      `/api/wsObtenerCotizacionesLocales?idCorporativo=${corp.id}&idLead=${leads.asesor}`,
+    );
+    expect(list.json.find((q: Quotation) => q.id === created.id).esFavorito).toBe(false);
+  });
+
+  it('20 concurrent share links of one quotation: all issued, listed and open', async () => {
+    const created = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    const base = `${url()}/${created.id}`;
+    const shared = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? asesor : gerente).post(`${base}/compartir`, { diasVigencia: 1 + i }),
+      ),
+    );
+    expect(shared.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const listed = (await asesor.get(`${base}/compartidos`)).json as { url: string }[];
+    expect(listed).toHaveLength(20);
+    expect(new Set(listed.map((l) => l.url))).toEqual(new Set(shared.map((r) => r.json.url)));
+    const events = await rt.deps.store.readStream(`quotation:${corp.id}:${created.id}`);
+    expect(events.map((e) => e.type)).toEqual([
+      'QuotationCreated',
+      ...Array<string>(20).fill('QuotationShared'),
+    ]);
+    for (const res of shared) {
+      const open = await anonymous.get(`/api/public/cotizaciones/${res.json.token}`);
+      expect(open.status).toBe(200);
+      expect(open.json.expiraEn).toBe(res.json.expiraEn);
+    }
+  });
+
+  it('revoking a link twice, even at once, revokes it once; an unknown nonce is 404 SHARE_NOT_FOUND', async () => {
+    const created = (await quoteFor(asesor, { idLead: leads.asesor })).json as Quotation;
+    const base = `${url()}/${created.id}`;
+    const link = (await asesor.post(`${base}/compartir`)).json as { token: string };
+    const [share] = (await asesor.get(`${base}/compartidos`)).json as { nonce: string }[];
+    const stream = `quotation:${corp.id}:${created.id}`;
+
+    const revocations = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        (i % 2 === 0 ? asesor : gerente).del(`${base}/compartidos/${share!.nonce}`),
+      ),
+    );
+    expect(revocations.map((r) => r.status)).toEqual(Array(5).fill(200));
+    const first = revocations[0]!.json as { revocadoEn: string };
+    expect(first.revocadoEn).toBe(now.toISOString());
+    for (const r of revocations) expect(r.json).toEqual(first);
+
+    const before = await counts();
+    const again = await asesor.del(`${base}/compartidos/${share!.nonce}`);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first);
+    expect(await counts()).toEqual(before);
+    expect((await rt.deps.store.readStream(stream)).map((e) => e.type)).toEqual([
+      'QuotationCreated',
+      'QuotationShared',
+      'QuotationShareRevoked',
+    ]);
+    expect((await anonymous.get(`/api/public/cotizaciones/${link.token}`)).status).toBe(410);
+
+    const unknown = await gerente.del(`${base}/compartidos/never-issued`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json[0]).toEqual({
+      errorCode: 'SHARE_NOT_FOUND',
+      message: 'No se encontró el enlace de la cotización',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('two saves at once of a quotation with the same new client: one lead, one quotation, one 409', async () => {
+    const before = await counts();
+    const save = () =>
+      quoteFor(asesor, {
+        nuevoLead: { nombre: 'Doble', apellidos: 'Clic', email: 'doble.clic@example.com' },
+      });
+    const answers = await Promise.all([save(), save()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const saved = answers.find((r) => r.status === 201)!.json as Quotation;
+    const refused = answers.find((r) => r.status === 409)!.json;
+    // The caller's own lead: the 409 names it so the screen can open it.
+    expect(refused[0]).toMatchObject({
+      errorCode: 'LEAD_DUPLICATE',
+      idLead: saved.idLead,
+      propio: true,
+    });
+    const { rows } = await rt.deps.db.query<{ id: string }>(
+      `SELECT id FROM rm_leads WHERE email_norm = 'doble.clic@example.com'`,
+    );
+    expect(rows).toEqual([{ id: saved.idLead }]);
+    // The lead, its email's claim and the quotation: the loser wrote nothing.
+    expect(await counts()).toEqual({
+      events: before.events + 3,
+      quotations: before.quotations + 1,
+      leads: before.leads + 1,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultStatusColors } from '../../src/core/status';
 import type { Prototype, Unit } from '../../src/core/types';
-import { comparatorEntries } from '../../src/ui/components/inventory/comparator-view';
+import { comparatorEntries } from '../../src/ui/features/inventory/utils/comparator-view';
 
 /** A local storage of one page, enough for the comparator's store. */
 class MemoryStorage implements Storage {
@@ -30,7 +30,7 @@ let storage: MemoryStorage;
 /** The store module afresh (its cache is per page), over `storage`. */
 async function loadStore() {
   vi.resetModules();
-  return import('../../src/ui/components/inventory/comparator-store');
+  return import('../../src/ui/features/inventory/utils/comparator-store');
 }
 
 beforeEach(() => {

@@ -7,24 +7,23 @@ import { unitMatchesFilters } from '../../src/core/filters';
 import { defaultStatusColors } from '../../src/core/status';
 import type { Unit } from '../../src/core/types';
 import { specStatusColors } from '../../src/server/seed/demo';
-import { parseAdminPrice, UNIT_PRICE_MAX } from '../../src/ui/components/inventory/admin-price';
-import { EMPTY_FORM, toUnitFilters } from '../../src/ui/components/inventory/filter-form';
+import { parseAdminPrice, UNIT_PRICE_MAX } from '../../src/ui/features/inventory/utils/admin-price';
+import { EMPTY_FORM, toUnitFilters } from '../../src/ui/features/inventory/utils/filter-form';
 import {
   contrastRatio,
   DARK_TEXT,
-  formatPrice,
   LIGHT_TEXT,
-  makeDisplay,
   relativeLuminance,
   textOn,
-} from '../../src/ui/components/inventory/inventory-data';
-import { applyLiveChange } from '../../src/ui/components/inventory/live-inventory';
-import { statusCounts } from '../../src/ui/components/inventory/status-counts';
+} from '../../src/ui/theme/contrast';
+import { formatPrice, makeDisplay } from '../../src/ui/lib/figures';
+import { applyLiveChange } from '../../src/ui/lib/live-stream';
+import { statusCounts } from '../../src/ui/features/inventory/utils/status-counts';
 import {
   selectUnitSearch,
   validateUnitSearch,
-} from '../../src/ui/components/inventory/unit-search';
-import { sortUnits, type Column } from '../../src/ui/components/inventory/units-sort';
+} from '../../src/ui/features/inventory/utils/unit-search';
+import { sortUnits, type Column } from '../../src/ui/features/inventory/utils/units-sort';
 
 const currencies = [
   { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 },

@@ -6,22 +6,24 @@ import {
   conflictingFields,
   emptyLeadForm,
   formValuesFromLead,
+  leadSaveFailure,
   validateLeadForm,
-} from '../../src/ui/components/leads/lead-form';
+} from '../../src/ui/features/leads/utils/lead-form';
 import {
   applyLeadToCache,
   leadKeys,
   leadMatchesFilters,
   normalizeFilters,
   patchLeadPages,
-} from '../../src/ui/components/leads/lead-queries';
+} from '../../src/ui/features/leads/api/lead-queries';
 import {
   LeadConflictError,
   LeadDuplicateError,
   LeadGoneError,
   vitrinaLeadSource,
-} from '../../src/ui/components/leads/lead-source';
-import { whatsappLink } from '../../src/ui/components/leads/whatsapp';
+} from '../../src/ui/features/leads/api/lead-source';
+import { clientsSearchSchema } from '../../src/ui/features/leads/utils/clients-search';
+import { whatsappLink } from '../../src/ui/features/leads/utils/whatsapp';
 import { ApiRequestError } from '../../src/ui/lib/api';
 
 const lead = (id: string, fechaAlta: number, over: Partial<Lead> = {}): Lead => ({
@@ -167,6 +169,25 @@ describe('lead forms', () => {
     expect(changesFrom(base, { ...values, celular: '' })).toEqual({ tipo: 'Inversionista' });
     expect(conflictingFields(base, { ...base, apellidos: 'Otro' })).toEqual(['apellidos']);
   });
+  it("a failed save, read into the lead editor machine's failure", () => {
+    const current = lead('a', 1, { status: 'cita' });
+    expect(leadSaveFailure(new LeadConflictError(current, 'changed'))).toEqual({
+      kind: 'conflict',
+      current,
+    });
+    expect(leadSaveFailure(new LeadGoneError('gone'))).toEqual({ kind: 'gone' });
+    expect(
+      leadSaveFailure(
+        new ApiRequestError(400, 'VALIDATION', 'invalid', [
+          { errorCode: 'VALIDATION', details: [{ path: 'status', code: 'unknown_value' }] },
+        ]),
+      ),
+    ).toEqual({ kind: 'invalid', errors: { status: 'unknown_value' } });
+    expect(leadSaveFailure(new ApiRequestError(0, null, 'No hay conexión', null))).toEqual({
+      kind: 'failed',
+      message: 'No hay conexión',
+    });
+  });
 });
 
 describe('whatsappLink', () => {
@@ -307,5 +328,22 @@ describe('vitrinaLeadSource', () => {
       tipo: 'X',
       leadAnterior: base,
     });
+  });
+});
+
+describe('the clients list’s search params (a filtered list is a link)', () => {
+  const parse = (search: Record<string, unknown>) => clientsSearchSchema.parse(search);
+
+  it('keeps the four filters, trimmed; empty values are no filter', () => {
+    expect(
+      parse({ q: ' ana ', status: 'nuevo', desarrollo: 'd1', idVendedor: 'u2', otro: 'x' }),
+    ).toEqual({ q: 'ana', status: 'nuevo', desarrollo: 'd1', idVendedor: 'u2' });
+    expect(parse({ q: '', status: '  ' })).toEqual({ q: undefined, status: undefined });
+    expect(parse({})).toEqual({});
+  });
+
+  it('a phone search the router read as a number is still text; anything else is dropped', () => {
+    expect(parse({ q: 5512 }).q).toBe('5512');
+    expect(parse({ q: { a: 1 }, status: ['x'] })).toEqual({ q: undefined, status: undefined });
   });
 });

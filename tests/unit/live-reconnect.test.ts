@@ -6,8 +6,8 @@ import {
   LIVE_REOPEN_MS,
   onLiveReconnect,
   retainLiveStream,
-} from '../../src/ui/components/inventory/live-inventory';
-import { followLeadChanges, leadKeys } from '../../src/ui/components/leads/lead-queries';
+} from '../../src/ui/lib/live-stream';
+import { followLeadChanges, leadKeys } from '../../src/ui/features/leads/api/lead-queries';
 
 /** Just enough of EventSource: the test plays the server and the browser's reconnections. */
 class FakeEventSource {

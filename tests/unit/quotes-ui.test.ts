@@ -7,9 +7,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { QuotationExtra } from '../../src/core/quotation';
 import type { PaymentScheme } from '../../src/core/types';
-import { buildQuoteInput, priceableExtras } from '../../src/ui/components/quotes/quote-input';
-import { validateQuoteSearch, type QuoteSearch } from '../../src/ui/components/quotes/quote-search';
-import { formatDate } from '../../src/ui/components/quotes/quotes-data';
+import { buildQuoteInput, priceableExtras } from '../../src/ui/features/quotes/utils/quote-input';
+import {
+  validateQuoteSearch,
+  type QuoteSearch,
+} from '../../src/ui/features/quotes/utils/quote-search';
+import { formatDate } from '../../src/ui/lib/dates';
 
 const mxn = { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 };
 const usd = { codigo: 'USD', activo: true, nombre: 'Dólares', tipoCambio: 18.5 };

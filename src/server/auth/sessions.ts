@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../store/db';
+import { retryAfterSeconds } from '../http/rate-limit';
 
 export const SESSION_COOKIE = 'vitrina_session';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -57,24 +58,11 @@ export class LoginThrottle {
   /** Seconds until another attempt is allowed, or 0 when allowed now. */
   async retryAfter(account: string, address: string): Promise<number> {
     const now = this.clock();
-    const since = new Date(now.getTime() - 3600_000).toISOString();
-    const check = async (column: 'account' | 'address', value: string, limit: number) => {
-      const { rows } = await this.db.query<{ n: number; oldest: string | Date | null }>(
-        `SELECT count(*)::int AS n, min(at) AS oldest FROM (
-           SELECT at FROM auth_failures WHERE ${column} = $1 AND at > $2 ORDER BY at DESC LIMIT $3
-         ) recent`,
-        [value, since, limit],
-      );
-      const row = rows[0];
-      if (!row || row.n < limit || !row.oldest) return 0;
-      return Math.max(
-        1,
-        Math.ceil((new Date(row.oldest).getTime() + 3600_000 - now.getTime()) / 1000),
-      );
-    };
+    const wait = (column: 'account' | 'address', value: string, limit: number) =>
+      retryAfterSeconds(this.db, { table: 'auth_failures', column }, value, { limit, now });
     return Math.max(
-      await check('account', account, LOGIN_LIMITS.perAccountPerHour),
-      await check('address', address, LOGIN_LIMITS.perAddressPerHour),
+      await wait('account', account, LOGIN_LIMITS.perAccountPerHour),
+      await wait('address', address, LOGIN_LIMITS.perAddressPerHour),
     );
   }
 

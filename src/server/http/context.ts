@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Corporate, Role, User } from '../../core/types';
 import type { SessionStore, LoginThrottle } from '../auth/sessions';
+import type { BackgroundWork } from '../store/background-work';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
 import type { LiveFeed } from '../live';
@@ -10,6 +11,8 @@ export interface AppDeps {
   db: Db;
   store: EventStore;
   live: LiveFeed;
+  /** Consumers, timers and the outbox of this process; `work.status()` for health/operations. */
+  work: BackgroundWork;
   clock: () => Date;
   newId: () => string;
   sessions: SessionStore;

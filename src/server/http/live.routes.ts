@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Corporate, Role, User } from '../../core/types';
 import type { StoredEvent } from '../store/event-store';
 import { findUser, requireUser, type AppDeps, type Env } from './context';
+import { clientAddress } from './rate-limit';
 
 interface Viewer {
   user: User;
@@ -41,7 +42,12 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
     return {
       ...base,
       idUnidad: data.idUnidad ?? unit.id,
-      ...(event.type === 'UnitStatusChanged' ? { status: data.to } : {}),
+      // A hold and its end change the status too (Disponible ⇄ Apartado); an extension does not.
+      ...(event.type === 'UnitStatusChanged' ||
+      event.type === 'UnitHeld' ||
+      event.type === 'UnitHoldReleased'
+        ? { status: data.to }
+        : {}),
       ...(event.type === 'UnitPriceChanged' ? { precio: data.to } : {}),
     };
   }
@@ -92,24 +98,36 @@ export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
   const me = await requireUser(c);
   const deps = c.get('deps');
   let viewer = (await loadViewer(deps, me.id))!;
+  const release = deps.live.admitStream({ userId: me.id, address: clientAddress(c) });
   return streamSSE(c, async (stream) => {
     // Events are taken in order, so a viewer reload sits between the events around it.
     const pending: StoredEvent[] = [];
     let reloadDue = false;
+    // Changes may have been missed (the feed's listener reconnected): a second `ready` makes the
+    // client read again what it shows, as after its own reconnection.
+    let resyncDue = false;
     let wake: (() => void) | undefined;
-    const unsubscribe = deps.live.subscribe((event) => {
-      pending.push(event);
-      wake?.();
-    });
+    const unsubscribe = deps.live.subscribe(
+      (event) => {
+        pending.push(event);
+        wake?.();
+      },
+      () => {
+        resyncDue = true;
+        wake?.();
+      },
+    );
     const refresh = setInterval(() => {
       reloadDue = true;
       wake?.();
     }, REFRESH_MS);
-    stream.onAbort(() => {
+    const end = () => {
       unsubscribe();
       clearInterval(refresh);
+      release();
       wake?.();
-    });
+    };
+    stream.onAbort(end);
     const reload = async (): Promise<boolean> => {
       const next = await loadViewer(deps, me.id);
       if (!next) {
@@ -119,31 +137,47 @@ export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
       viewer = next;
       return true;
     };
-    await stream.writeSSE({ event: 'ready', data: JSON.stringify({ userId: me.id }), retry: 2000 });
-    while (!stream.aborted) {
-      if (reloadDue) {
-        reloadDue = false;
-        if (!(await reload())) break;
-      }
-      const event = pending.shift();
-      if (event) {
-        if (affectsViewer(event, viewer)) {
-          if (!(await reload())) break;
+    try {
+      await stream.writeSSE({
+        event: 'ready',
+        data: JSON.stringify({ userId: me.id }),
+        retry: 2000,
+      });
+      while (!stream.aborted) {
+        if (resyncDue) {
+          resyncDue = false;
+          await stream.writeSSE({
+            event: 'ready',
+            data: JSON.stringify({ userId: me.id, resync: true }),
+          });
           continue;
         }
-        const message = liveMessage(event, viewer);
-        if (message) await stream.writeSSE({ event: 'change', data: JSON.stringify(message) });
-        continue;
+        if (reloadDue) {
+          reloadDue = false;
+          if (!(await reload())) break;
+        }
+        const event = pending.shift();
+        if (event) {
+          if (affectsViewer(event, viewer)) {
+            if (!(await reload())) break;
+            continue;
+          }
+          const message = liveMessage(event, viewer);
+          if (message) await stream.writeSSE({ event: 'change', data: JSON.stringify(message) });
+          continue;
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timedOut = await new Promise<boolean>((resolve) => {
+          wake = () => resolve(false);
+          timer = setTimeout(() => resolve(true), HEARTBEAT_MS);
+        });
+        clearTimeout(timer);
+        wake = undefined;
+        if (timedOut && pending.length === 0 && !stream.aborted)
+          await stream.write(': keep-alive\n\n');
       }
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timedOut = await new Promise<boolean>((resolve) => {
-        wake = () => resolve(false);
-        timer = setTimeout(() => resolve(true), HEARTBEAT_MS);
-      });
-      clearTimeout(timer);
-      wake = undefined;
-      if (timedOut && pending.length === 0 && !stream.aborted)
-        await stream.write(': keep-alive\n\n');
+    } finally {
+      end();
     }
   });
 });

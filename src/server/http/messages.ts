@@ -29,6 +29,10 @@ const messages = {
     es: 'Demasiados intentos. Intenta de nuevo en {minutes} minutos',
     en: 'Too many attempts. Try again in {minutes} minutes',
   },
+  too_many_streams: {
+    es: 'Hay demasiadas conexiones en vivo abiertas (máximo {max}). Cierra alguna pestaña e inténtalo de nuevo',
+    en: 'Too many live connections are open (at most {max}). Close a tab and try again',
+  },
   csrf: {
     es: 'Solicitud rechazada: origen no permitido',
     en: 'Request refused: origin not allowed',
@@ -157,6 +161,15 @@ const messages = {
     en: 'Thank you, we have received your details. An adviser will contact you soon',
   },
   unit_not_found: { es: 'No se encontró la unidad', en: 'Unit not found' },
+  unit_not_available: {
+    es: 'La unidad ya no está disponible ({status})',
+    en: 'This unit is no longer available ({status})',
+  },
+  unit_not_held: { es: 'La unidad no está apartada', en: 'This unit is not on hold' },
+  unit_hold_invalid: {
+    es: 'El apartado debe terminar después de ahora',
+    en: 'A hold must end after now',
+  },
   unit_not_quotable: {
     es: 'La unidad no se puede cotizar en su estatus actual ({status})',
     en: 'This unit cannot be quoted in its current status ({status})',

@@ -15,8 +15,8 @@ import type {
   CatalogueEventMap,
   CatalogueEventType,
   CorporateConfig,
-} from '../domain/catalogue-events';
-import { streams } from '../domain/catalogue-events';
+} from '../catalogue/events';
+import { streams } from '../catalogue/events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
 import { seededRandom, type SeededRandom } from './random';
@@ -762,6 +762,8 @@ function corporate(
         'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.',
     },
     mostrarChat: false,
+    // An adviser's hold of a unit ("apartado") lasts this long unless a manager extends it.
+    horasApartado: 48,
   };
   const config: CorporateConfig = {
     showrooms: input.showrooms.map((s) => ({

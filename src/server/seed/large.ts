@@ -34,12 +34,13 @@ import type {
   UnitStatus,
   User,
 } from '../../core/types';
-import type { CorporateConfig } from '../domain/catalogue-events';
-import { streams } from '../domain/catalogue-events';
+import type { CorporateConfig } from '../catalogue/events';
+import { streams } from '../catalogue/events';
 import { findCorporate } from '../http/context';
-import { leadStream } from '../http/leads.routes';
-import { displayName, quotationStream } from '../http/quotations.routes';
-import { effectiveStatusColors } from '../http/public.routes';
+import { leadStream } from '../leads/streams';
+import { displayName } from '../quotations/commands';
+import { quotationStream } from '../quotations/streams';
+import { effectiveStatusColors } from '../public/views';
 import { openRuntime, seedDemoIfEmpty } from '../runtime';
 import type { AppendRequest, EventStore, NewEvent } from '../store/event-store';
 import { seededRandom, type SeededRandom } from './random';

@@ -17,10 +17,27 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /**
    * PostgreSQL only: a dedicated connection that LISTENs on `channel` (fan-out across server
-   * processes). Returns the function that stops listening.
+   * processes). `lost` is called once if that connection fails (terminated, network, no answer to
+   * a ping); the caller reconnects. Resolves when the LISTEN is in place.
    */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, handlers: ListenHandlers): Promise<Listening>;
 }
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  lost(error: Error): void;
+}
+
+export interface Listening {
+  /** The listening connection's backend process id (pg_stat_activity.pid). */
+  readonly pid: number;
+  /** Stops listening and closes the connection (`lost` is not called for it). */
+  close(): Promise<void>;
+}
+
+/** How often the listening connection is pinged, and how long an answer may take. */
+const LISTEN_PING_MS = 15_000;
+const LISTEN_PING_TIMEOUT_MS = 5_000;
 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite store is used. */
@@ -90,6 +107,13 @@ async function openPostgres(url: string, max: number): Promise<Db> {
     },
     transaction: async (fn) => {
       const c = await pool.connect();
+      // A checked-out client whose connection drops emits 'error'; unheard, that would take the
+      // process down. The failing query rejects anyway; the broken client is destroyed on release.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      c.on('error', onError);
       try {
         await c.query('BEGIN');
         const result = await fn({
@@ -104,24 +128,75 @@ async function openPostgres(url: string, max: number): Promise<Db> {
         await c.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        c.release();
+        c.off('error', onError);
+        c.release(broken);
       }
     },
     exec: async (sql) => {
       await pool.query(sql);
     },
     close: () => pool.end(),
-    listen: async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel && n.payload) onPayload(n.payload);
-      });
-      await client.query(`LISTEN ${channel}`);
-      return async () => {
-        await client.end().catch(() => undefined);
-      };
+    listen: (channel, handlers) => listenOn(url, channel, handlers),
+  };
+}
+
+async function listenOn(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listening> {
+  // Named, so operators (and tests) find it in pg_stat_activity; keep-alive and a ping notice a
+  // connection that died without a word (a dropped network, a frozen server).
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: 'vitrina-listener',
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  let done = false;
+  const pinging: { timer?: ReturnType<typeof setInterval> } = {};
+  const lose = (error: Error) => {
+    if (done) return;
+    done = true;
+    clearInterval(pinging.timer);
+    void client.end().catch(() => undefined);
+    handlers.lost(error);
+  };
+  client.on('error', lose);
+  client.on('end', () => lose(new Error('the listening connection ended')));
+  client.on('notification', (n) => {
+    if (n.channel === channel && n.payload !== undefined) handlers.notify(n.payload);
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+  } catch (error) {
+    done = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  const ping = setInterval(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('the listening connection stopped answering')),
+        LISTEN_PING_TIMEOUT_MS,
+      );
+    });
+    Promise.race([client.query('SELECT 1'), timeout])
+      .catch((error: unknown) => lose(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => clearTimeout(timer));
+  }, LISTEN_PING_MS);
+  ping.unref();
+  pinging.timer = ping;
+  if (done) clearInterval(ping);
+  return {
+    pid: (client as unknown as { processID: number }).processID,
+    close: async () => {
+      if (done) return;
+      done = true;
+      clearInterval(ping);
+      await client.end().catch(() => undefined);
     },
   };
 }

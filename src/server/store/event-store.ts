@@ -74,15 +74,34 @@ export interface AppendRequest {
   events: readonly NewEvent[];
 }
 
-export type AppendListener = (events: readonly StoredEvent[]) => void;
+/** What {@link EventStore.transact} hands its work: one transaction's reads, locks and appends. */
+export interface StoreTransaction extends Queryable {
+  lockStreams(streamIds: readonly string[]): Promise<Map<string, number>>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  append(request: AppendRequest): Promise<AppendResult>;
+}
+
+/** The transaction an append committed in: what a NOTIFY announces and listeners read back. */
+export interface CommitInfo {
+  /** The transaction's xid8, as text. */
+  transactionId: string;
+}
+
+export type AppendListener = (events: readonly StoredEvent[], commit: CommitInfo) => void;
 
 export const NOTIFY_CHANNEL = 'vitrina_events';
 
-/** NOTIFY payloads are limited to 8000 bytes: large event data is left out (listeners refetch). */
-function notifyPayload(event: StoredEvent): string {
-  const full = JSON.stringify(event);
-  if (full.length < 7000) return full;
-  return JSON.stringify({ ...event, data: null });
+/**
+ * What a commit announces on {@link NOTIFY_CHANNEL}: where its events are, not the events (a
+ * NOTIFY payload is limited to 8000 bytes). Listeners read them with
+ * {@link EventStore.readTransaction}, so a commit of any size and any number of events is heard.
+ */
+export interface CommitAnnouncement {
+  transactionId: string;
+  /** How many events the transaction wrote. */
+  events: number;
+  /** The global position of its last event. */
+  lastPosition: string;
 }
 
 interface EventRow {
@@ -95,11 +114,12 @@ interface EventRow {
   occurred_at: Date | string;
   data: unknown;
   global_position: string | number;
-  transaction_id: string;
+  /** The row's xid8 as text: only for checkpoints, never for ordering (text sorts 10000 < 5851). */
+  txid: string;
 }
 
 const selectColumns =
-  'id::text AS id, type, stream_id, version, corporate_id, actor_id, occurred_at, data, global_position::text AS global_position, transaction_id::text AS transaction_id';
+  'id::text AS id, type, stream_id, version, corporate_id, actor_id, occurred_at, data, global_position::text AS global_position, transaction_id::text AS txid';
 
 function toStored(row: EventRow): StoredEvent {
   return {
@@ -144,37 +164,90 @@ export class EventStore {
    * nothing is written. Projections run in the same transaction.
    */
   async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
-    const written: StoredEvent[] = [];
-    const results = await this.db.transaction(async (tx) => {
+    return this.transact(async (tx) => {
       const out: AppendResult[] = [];
-      for (const request of requests) {
-        const result = await this.appendInTx(tx, request, written);
-        out.push(result);
-      }
-      if (this.db.kind === 'postgres' && written.length > 0 && written.length <= 200) {
-        // Delivered to every server process on commit, and only then (see LiveFeed).
-        for (const event of written) {
-          await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, notifyPayload(event)]);
-        }
-      }
+      for (const request of requests) out.push(await tx.append(request));
       return out;
+    });
+  }
+
+  /**
+   * Runs `work` in one transaction that may lock streams, read them and the read models, and
+   * append: everything it appends commits together (projections inline) or not at all. The
+   * command handler decides inside it, under the locks of the streams it reads, so writers of one
+   * stream queue instead of failing on each other's versions.
+   */
+  async transact<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    const written: StoredEvent[] = [];
+    const commit: CommitInfo = { transactionId: '' };
+    const result = await this.db.transaction(async (q) => {
+      const value = await work({
+        query: (sql, params) => q.query(sql, params),
+        lockStreams: (streamIds) => this.lockStreams(q, streamIds),
+        readStream: (streamId) => this.readStreamWith(q, streamId, 1),
+        append: (request) => this.appendInTx(q, request, written, commit),
+      });
+      await this.announce(q, written, commit);
+      return value;
     });
     if (written.length > 0) {
       for (const listener of this.listeners) {
         try {
-          listener(written);
+          listener(written, commit);
         } catch {
           // A listener's failure is its own; the append is committed.
         }
       }
     }
-    return results;
+    return result;
+  }
+
+  /**
+   * Tells every server process about the commit (PostgreSQL delivers a NOTIFY on commit, and
+   * only then): one small announcement per transaction, whatever its size (see LiveFeed).
+   */
+  private async announce(
+    tx: Queryable,
+    written: readonly StoredEvent[],
+    commit: CommitInfo,
+  ): Promise<void> {
+    if (this.db.kind !== 'postgres' || written.length === 0) return;
+    const announcement: CommitAnnouncement = {
+      transactionId: commit.transactionId,
+      events: written.length,
+      lastPosition: written.at(-1)!.globalPosition,
+    };
+    await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify(announcement)]);
+  }
+
+  /**
+   * Locks the streams' rows (creating the missing ones at version 0) in one order, so two
+   * transactions locking overlapping sets cannot deadlock. Answers each stream's version.
+   */
+  private async lockStreams(
+    tx: Queryable,
+    streamIds: readonly string[],
+  ): Promise<Map<string, number>> {
+    const ids = [...new Set(streamIds)].sort();
+    const versions = new Map<string, number>();
+    if (ids.length === 0) return versions;
+    await tx.query(
+      'INSERT INTO streams (stream_id, version) SELECT unnest($1::text[]), 0 ON CONFLICT DO NOTHING',
+      [ids],
+    );
+    const { rows } = await tx.query<{ stream_id: string; version: number }>(
+      'SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id COLLATE "C" FOR UPDATE',
+      [ids],
+    );
+    for (const row of rows) versions.set(row.stream_id, row.version);
+    return versions;
   }
 
   private async appendInTx(
     tx: Queryable,
     { streamId, expectedVersion, events }: AppendRequest,
     written: StoredEvent[],
+    commit: CommitInfo,
   ): Promise<AppendResult> {
     await tx.query(
       'INSERT INTO streams (stream_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING',
@@ -217,7 +290,9 @@ export class EventStore {
           JSON.stringify(event.data ?? {}),
         ],
       );
-      const stored = toStored(inserted.rows[0]!);
+      const row = inserted.rows[0]!;
+      commit.transactionId = row.txid;
+      const stored = toStored(row);
       await this.project(tx, stored);
       written.push(stored);
     }
@@ -234,7 +309,15 @@ export class EventStore {
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
-    const { rows } = await this.db.query<EventRow>(
+    return this.readStreamWith(this.db, streamId, fromVersion);
+  }
+
+  private async readStreamWith(
+    q: Queryable,
+    streamId: string,
+    fromVersion: number,
+  ): Promise<StoredEvent[]> {
+    const { rows } = await q.query<EventRow>(
       `SELECT ${selectColumns} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version`,
       [streamId, fromVersion],
     );
@@ -247,6 +330,16 @@ export class EventStore {
       [streamId],
     );
     return rows[0]?.version ?? 0;
+  }
+
+  /** The events one committed transaction wrote, in order (what a commit announcement names). */
+  async readTransaction(transactionId: string): Promise<StoredEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${selectColumns} FROM events WHERE transaction_id = $1::xid8
+       ORDER BY events.global_position`,
+      [transactionId],
+    );
+    return rows.map(toStored);
   }
 
   /**
@@ -264,7 +357,7 @@ export class EventStore {
       `SELECT ${selectColumns} FROM events
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
       [from.transactionId, from.position, limit],
     );
@@ -272,32 +365,50 @@ export class EventStore {
     return {
       events: rows.map(toStored),
       checkpoint: last
-        ? { transactionId: last.transaction_id, position: String(last.global_position) }
+        ? { transactionId: last.txid, position: String(last.global_position) }
         : after,
     };
   }
 
-  /** Empties every projection's tables and replays the whole log through them, in one transaction. */
+  /** The read-model tables of the registered projections (what a rebuild empties and refills). */
+  projectionTables(): string[] {
+    return this.projections.flatMap((p) => [...p.tables]);
+  }
+
+  /**
+   * Replays the whole log through every projection inside `tx`, in (transaction id, position)
+   * order, and answers how many events it replayed. Where the projections write is the caller's
+   * choice: the live tables a rebuild has emptied, or a scratch schema put first in the search
+   * path (store:verify).
+   */
+  async replayAll(tx: Queryable): Promise<number> {
+    let count = 0;
+    let cursor = { transactionId: '0', position: '0' };
+    for (;;) {
+      const { rows } = await tx.query<EventRow>(
+        `SELECT ${selectColumns} FROM events
+         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+         ORDER BY events.transaction_id, events.global_position LIMIT 5000`,
+        [cursor.transactionId, cursor.position],
+      );
+      for (const row of rows) await this.project(tx, toStored(row));
+      count += rows.length;
+      const last = rows.at(-1);
+      if (!last) return count;
+      cursor = { transactionId: last.txid, position: String(last.global_position) };
+    }
+  }
+
+  /**
+   * Empties every projection's tables and replays the whole log through them, in one
+   * transaction: readers see the old read models until it commits, then the new ones. No append
+   * commits meanwhile (they wait for the lock), so the replay and the swap see one log.
+   */
   async rebuildProjections(): Promise<number> {
     return this.db.transaction(async (tx) => {
-      for (const projection of this.projections) {
-        for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
-      }
-      let count = 0;
-      let cursor = { transactionId: '0', position: '0' };
-      for (;;) {
-        const { rows } = await tx.query<EventRow>(
-          `SELECT ${selectColumns} FROM events
-           WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           ORDER BY transaction_id, global_position LIMIT 5000`,
-          [cursor.transactionId, cursor.position],
-        );
-        for (const row of rows) await this.project(tx, toStored(row));
-        count += rows.length;
-        const last = rows.at(-1);
-        if (!last) return count;
-        cursor = { transactionId: last.transaction_id, position: String(last.global_position) };
-      }
+      await tx.query('LOCK TABLE events IN EXCLUSIVE MODE');
+      for (const table of this.projectionTables()) await tx.query(`DELETE FROM ${table}`);
+      return this.replayAll(tx);
     });
   }
 }

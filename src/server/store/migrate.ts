@@ -5,14 +5,31 @@ import type { Db } from './db';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
+}
+
+/** The migration files not applied to `db` yet, without applying them (store tools check first). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const table = await db.query<{ t: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS t",
+  );
+  const applied = new Set<string>();
+  if (table.rows[0]?.t) {
+    const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+    for (const row of rows) applied.add(row.version);
+  }
+  return migrationFiles().filter((f) => !applied.has(f.slice(0, 3)));
+}
+
 /** Applies the numbered SQL files of ./migrations that are not yet applied, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
-  const files = readdirSync(migrationsDir)
-    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
-    .sort();
+  const files = migrationFiles();
   const applied: string[] = [];
   for (const file of files) {
     const version = file.slice(0, 3);

@@ -10,6 +10,7 @@ import {
   isValidEmail,
   isValidPhone,
   internationalPhoneDigits,
+  leadDecider,
   leadMatchesQuery,
   MEXICO_PHONE,
   normalizeLeadFields,
@@ -21,6 +22,7 @@ import {
   type LeadEvent,
   type LeadFields,
 } from '../../../src/core/lead';
+import { decideAll, fold } from '../../../src/core/decider';
 
 const NOW = 1_790_000_000;
 
@@ -270,6 +272,39 @@ describe('lead decider', () => {
       ok: false,
       error: { code: 'MERGE_INVALID' },
     });
+  });
+});
+
+describe('leadDecider', () => {
+  const note = (key: string): LeadCommand => ({
+    type: 'AddLeadNote',
+    key,
+    nota: `nota ${key}`,
+    idUsuario: 'usr-a',
+    now: NOW,
+  });
+
+  it('folds and decides like decide/foldLead', () => {
+    expect(fold(leadDecider, registered)).toEqual(foldLead(registered));
+    expect(leadDecider.decide(register, leadDecider.initialState)).toEqual(
+      decide(register, foldLead([])),
+    );
+  });
+
+  it('given a lead edited concurrently, when a note decided before the edit is re-decided after it, then the same note is added (notes never conflict)', () => {
+    const edit: LeadCommand = {
+      type: 'UpdateLead',
+      changes: { status: 'contactado' },
+      expected: {},
+    };
+    const before = eventsOf(leadDecider.decide(note('n1'), fold(leadDecider, registered)));
+    const edited = [...registered, ...eventsOf(given(registered).when(edit))];
+    const after = eventsOf(leadDecider.decide(note('n1'), fold(leadDecider, edited)));
+    expect(after).toEqual(before);
+    const both = eventsOf(
+      decideAll(leadDecider, [note('n1'), note('n2')], fold(leadDecider, edited)),
+    );
+    expect(both.map((e) => e.type)).toEqual(['LeadNoteAdded', 'LeadNoteAdded']);
   });
 });
 

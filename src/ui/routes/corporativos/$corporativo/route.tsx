@@ -1,129 +1,71 @@
 /**
- * The corporate layout (`/corporativos/$corporativo`): loads the corporate by its slug (loading
- * screen meanwhile), applies its colours as CSS variables, switches an English interface to
- * Spanish for a corporate without multiIdioma, and wraps every child route in the dashboard
- * layout with `useCorporateContext()` available. A non-member gets the 403 page with the
- * corporate switch; an unknown slug 'No se encontró corporativo'.
+ * `/corporativos/$corporativo`: every page of a corporate. `beforeLoad` waits for the session and
+ * resolves the user's membership (a non-member gets the 403 page, an unknown slug 'No se encontró
+ * corporativo'); the loader puts the corporate in the query cache; then the corporate layout
+ * renders. A signed-out visitor gets the dashboard's login prompt (the session machine decides
+ * when to send them to /login).
  */
 
-import { useQuery } from '@tanstack/react-query';
-import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
-import { languageForCorporate } from '../../../../core/navigation';
-import type { Corporate } from '../../../../core/types';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { SelectCorporateModal } from '../../../components/select-corporate-modal';
-import { button } from '../../../components/styles';
-import { currentLanguage, setLanguage, storedLanguage } from '../../../i18n';
-import {
-  CorporateContextProvider,
-  type CorporateContextValue,
-  type CurrentDevelopment,
-} from '../../../layouts/corporate-context';
+import { CorporateFailure } from '../../../features/shell/components/corporate-failure';
+import { ForbiddenPage } from '../../../features/shell/components/forbidden-page';
+import { NotFoundPage } from '../../../features/shell/components/not-found-page';
+import { CorporateLayout } from '../../../layouts/corporate-layout';
 import { DashboardLayout } from '../../../layouts/dashboard-layout';
-import { ApiRequestError, apiQuery } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { roleOf, useSession } from '../../../session';
-import { corporateThemeStyle } from '../../../theme/corporate-theme';
+import {
+  isCorporateForbidden,
+  loadCorporate,
+  requireMembership,
+  type CorporateNotFoundData,
+} from '../../../lib/corporate-access';
+import { settledSession, useSession } from '../../../session';
 
-function Forbidden({ slug }: { slug: string }) {
-  const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(true);
-  return (
-    <DashboardLayout>
-      <section
-        className={css({ maxW: '32rem', mx: 'auto', mt: { base: 6, md: 16 }, textAlign: 'center' })}
-      >
-        <p className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'border', lineHeight: 1 })}>
-          403
-        </p>
-        <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: 4, mb: 2 })}>
-          {t('forbidden.title')}
-        </h2>
-        <p className={css({ color: 'muted', mb: 6 })}>{t('forbidden.body')}</p>
-        <button type="button" className={button()} onClick={() => setOpen(true)}>
-          {t('forbidden.choose')}
-        </button>
-      </section>
-      {open ? <SelectCorporateModal currentSlug={slug} onClose={() => setOpen(false)} /> : null}
-    </DashboardLayout>
-  );
-}
-
-function Failure({ error }: { error: Error }) {
-  const { t } = useTranslation('errors');
-  const notFound = error instanceof ApiRequestError && error.status === 404;
-  return (
-    <DashboardLayout>
-      <p
-        role="alert"
-        className={css({ maxW: '32rem', mx: 'auto', mt: 16, textAlign: 'center', fontSize: 'lg' })}
-      >
-        {notFound ? t('corporateNotFound') : errorMessage(error)}
-      </p>
-    </DashboardLayout>
-  );
-}
-
-function CorporateLayout() {
+function Corporate() {
   const { corporativo } = Route.useParams();
+  return <CorporateLayout slug={corporativo} />;
+}
+
+/** While the session is checked (the dashboard's own screen) or the corporate loads. */
+function CorporatePending() {
   const signedIn = useSession((s) => s.hasTag('signedIn'));
-  const user = useSession((s) => s.context.user);
-  const corporate = useQuery({
-    ...apiQuery<Corporate>('wsObtenerCorporativo', { slug: corporativo }),
-    enabled: signedIn,
-  });
-  const [development, setDevelopment] = useState<CurrentDevelopment | null>(null);
-  const data = corporate.data;
+  return signedIn ? <LoadingScreen fullScreen /> : <DashboardLayout>{null}</DashboardLayout>;
+}
 
-  // A corporate without multiIdioma shows the interface in Spanish (spec §2); one with it shows
-  // the user's own choice again, which the forced Spanish did not overwrite.
-  useEffect(() => {
-    if (!data) return;
-    const wanted = languageForCorporate(data, storedLanguage());
-    if (wanted !== currentLanguage()) void setLanguage(wanted, { remember: false });
-  }, [data]);
-
-  // Portals (modals, toasts) live outside this subtree: the variables go on the document too.
-  const colores = data?.colores;
-  useEffect(() => {
-    const style = corporateThemeStyle(colores) as Record<string, string>;
-    const root = document.documentElement.style;
-    for (const [name, value] of Object.entries(style)) root.setProperty(name, value);
-    return () => {
-      for (const name of Object.keys(style)) root.removeProperty(name);
-    };
-  }, [colores]);
-
-  const value = useMemo<CorporateContextValue | null>(
-    () =>
-      data && user
-        ? { corporate: data, user, role: roleOf(user, data), development, setDevelopment }
-        : null,
-    [data, user, development],
-  );
-
-  if (!signedIn) return <DashboardLayout>{null}</DashboardLayout>;
-  if (corporate.error) {
-    return corporate.error instanceof ApiRequestError && corporate.error.status === 403 ? (
-      <Forbidden slug={corporativo} />
-    ) : (
-      <Failure error={corporate.error} />
-    );
-  }
-  if (!value) return <LoadingScreen fullScreen />;
-
-  return (
-    <div style={corporateThemeStyle(value.corporate.colores)} data-corporate={value.corporate.slug}>
-      <CorporateContextProvider value={value}>
-        <DashboardLayout corporate={value.corporate} role={value.role}>
-          <Outlet />
-        </DashboardLayout>
-      </CorporateContextProvider>
-    </div>
+function CorporateError({ error }: ErrorComponentProps) {
+  const { corporativo } = Route.useParams();
+  return isCorporateForbidden(error) ? (
+    <ForbiddenPage slug={corporativo} />
+  ) : (
+    <CorporateFailure error={error} />
   );
 }
 
-export const Route = createFileRoute('/corporativos/$corporativo')({ component: CorporateLayout });
+/** An unknown corporate, or (in the layout's outlet) a path the corporate does not have. */
+function CorporateNotFound({ data }: { data?: unknown }) {
+  return (data as Partial<CorporateNotFoundData> | undefined)?.corporateSlug ? (
+    <CorporateFailure error={null} />
+  ) : (
+    <NotFoundPage embedded />
+  );
+}
+
+export const Route = createFileRoute('/corporativos/$corporativo')({
+  beforeLoad: async ({ context: { queryClient, session }, params, abortController }) => {
+    const snapshot = await settledSession(session, abortController.signal);
+    const user = snapshot.hasTag('signedIn') ? snapshot.context.user : null;
+    if (user)
+      await requireMembership(queryClient, user, snapshot.context.corporates, params.corporativo);
+    return { user };
+  },
+  loader: async ({ context: { queryClient, user }, params }) => {
+    if (user) await loadCorporate(queryClient, params.corporativo);
+  },
+  // The loading screen at once, as the layout showed it before the router loaded data.
+  pendingMs: 0,
+  pendingMinMs: 0,
+  pendingComponent: CorporatePending,
+  errorComponent: CorporateError,
+  notFoundComponent: CorporateNotFound,
+  component: Corporate,
+});

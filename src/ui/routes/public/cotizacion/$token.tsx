@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicQuotationPage } from '../../../components/quotes/public-quotation';
+import { PublicQuotationPage } from '../../../features/quotes/components/public-quotation';
 
 function PublicQuotation() {
   const { token } = Route.useParams();

@@ -1,7 +1,10 @@
 /** `/corporativos/{slug}/clientes/{leadId}`: one lead, deep-linkable. */
 
 import { createFileRoute } from '@tanstack/react-router';
-import { LeadDetail } from '../../../../components/leads/lead-detail';
+import { leadQuery } from '../../../../features/leads/api/lead-queries';
+import { leadSourceFor } from '../../../../features/leads/api/lead-source';
+import { LeadDetail } from '../../../../features/leads/components/lead-detail';
+import { preloadCorporatePage } from '../../../../lib/corporate-access';
 
 function LeadPage() {
   const { lead } = Route.useParams();
@@ -9,5 +12,11 @@ function LeadPage() {
 }
 
 export const Route = createFileRoute('/corporativos/$corporativo/clientes/$lead')({
+  loader: ({ context, params }) =>
+    preloadCorporatePage(context, params.corporativo, (corporate) =>
+      context.queryClient.ensureQueryData(
+        leadQuery(leadSourceFor(corporate), corporate.id, params.lead),
+      ),
+    ),
   component: LeadPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ExtrasPage } from '../../../../../components/quotes/extras-page';
+import { ExtrasPage } from '../../../../../features/quotes/components/extras-page';
 import {
   validateQuoteSearch,
   type QuoteSearch,
-} from '../../../../../components/quotes/quote-search';
+} from '../../../../../features/quotes/utils/quote-search';
 
 function QuotationExtras() {
   const search = Route.useSearch();

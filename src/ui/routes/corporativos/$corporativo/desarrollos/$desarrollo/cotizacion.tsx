@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { QuotationPage } from '../../../../../components/quotes/quotation-page';
+import { QuotationPage } from '../../../../../features/quotes/components/quotation-page';
 import {
   validateQuoteSearch,
   type QuoteSearch,
-} from '../../../../../components/quotes/quote-search';
+} from '../../../../../features/quotes/utils/quote-search';
 
 function Quotation() {
   const search = Route.useSearch();

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignedInAvailability } from '../../../../../components/inventory/signed-in-availability';
+import { SignedInAvailability } from '../../../../../features/inventory/components/signed-in-availability';
 import {
   validateUnitSearch,
   type UnitSearch,
-} from '../../../../../components/inventory/unit-search';
+} from '../../../../../features/inventory/utils/unit-search';
 
 function SimpleAvailability() {
   const search = Route.useSearch();

@@ -1,18 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Gallery } from '../../../../../components/inventory/gallery';
-import { useDevelopmentContext } from '../../../../../components/inventory/development-context';
+import { GalleriesPage } from '../../../../../features/inventory/components/galleries-page';
 
 function VideoGalleries() {
-  const { t } = useTranslation('inventory');
-  const { development } = useDevelopmentContext();
-  return (
-    <Gallery
-      items={development.galeriaVideos?.items ?? []}
-      title={t('pages.galerias-videos')}
-      video
-    />
-  );
+  return <GalleriesPage video />;
 }
 
 export const Route = createFileRoute(

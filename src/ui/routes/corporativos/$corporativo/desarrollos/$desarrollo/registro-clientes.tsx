@@ -1,8 +1,8 @@
 /** `/corporativos/{slug}/desarrollos/{slug}/registro-clientes`: walk-in registration at the showroom. */
 
 import { createFileRoute } from '@tanstack/react-router';
-import { useDevelopmentContext } from '../../../../../components/inventory/development-context';
-import { ShowroomRegistration } from '../../../../../components/leads/showroom-registration';
+import { useDevelopmentContext } from '../../../../../layouts/development-context';
+import { ShowroomRegistration } from '../../../../../features/leads/components/showroom-registration';
 
 function WalkIn() {
   const { corporate, development } = useDevelopmentContext();

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicSimulatorPage } from '../../../../../../components/quotes/public-simulator';
+import { PublicSimulatorPage } from '../../../../../../features/quotes/components/public-simulator';
 import {
   validateQuoteSearch,
   type QuoteSearch,
-} from '../../../../../../components/quotes/quote-search';
+} from '../../../../../../features/quotes/utils/quote-search';
 
 function PublicQuotationSimulator() {
   const { corporativo, desarrollo } = Route.useParams();

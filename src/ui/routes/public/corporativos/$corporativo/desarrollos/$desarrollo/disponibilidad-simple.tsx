@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicAvailabilityPage } from '../../../../../../components/inventory/public-availability';
+import { PublicAvailabilityPage } from '../../../../../../features/inventory/components/public-availability';
 import {
   validateUnitSearch,
   type UnitSearch,
-} from '../../../../../../components/inventory/unit-search';
+} from '../../../../../../features/inventory/utils/unit-search';
 
 function PublicSimpleAvailability() {
   const { corporativo, desarrollo } = Route.useParams();

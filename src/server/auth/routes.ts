@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { dummyHash, verifyPassword } from '../auth/passwords';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions';
+import { ApiError, jsonBody, parse } from '../http/errors';
+import { findUser, requireUser, type Env } from '../http/context';
+import { clientAddress, rateLimited } from '../http/rate-limit';
+import { publicUser } from '../users/routes';
+
+const loginBody = z.strictObject({
+  email: z.string().trim().max(320),
+  password: z.string().max(1024),
+});
+
+export const authRoutes = new Hono<Env>()
+  .post('/login', async (c) => {
+    const deps = c.get('deps');
+    const { email, password } = parse(loginBody, await jsonBody(c));
+    const account = email.toLowerCase();
+    const address = clientAddress(c);
+    const wait = await deps.throttle.retryAfter(account, address);
+    if (wait > 0) throw rateLimited(c, wait);
+    const { rows } = await deps.db.query<{ id: string; password_hash: string | null }>(
+      'SELECT id, password_hash FROM rm_users WHERE email = $1',
+      [account],
+    );
+    const row = rows[0];
+    // Unknown email and wrong password take the same path and time, and answer the same.
+    const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
+    if (!row || !row.password_hash || !ok) {
+      await deps.throttle.recordFailure(account, address);
+      throw new ApiError(401, 'BAD_CREDENTIALS', 'bad_credentials');
+    }
+    const session = await deps.sessions.create(row.id);
+    setCookie(c, SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(c.req.url).protocol === 'https:',
+      path: '/',
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+    const user = await findUser(deps.db, row.id);
+    return c.json(publicUser(user!));
+  })
+  .get('/session', async (c) => {
+    const user = await requireUser(c);
+    return c.json(publicUser(user));
+  })
+  .post('/logout', async (c) => {
+    await c.get('deps').sessions.revoke(getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.json({ ok: true });
+  });

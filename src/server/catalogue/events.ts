@@ -1,0 +1,58 @@
+import type { UnitEvent } from '../../core/unit';
+import type {
+  Cluster,
+  Corporate,
+  Development,
+  LeadStatus,
+  Prototype,
+  SearchTag,
+  Showroom,
+  Unit,
+  User,
+} from '../../core/types';
+
+/** The unit aggregate's events (core/unit.ts) as the catalogue stores them. */
+type UnitEventData<K extends UnitEvent['type']> = Extract<UnitEvent, { type: K }>['data'];
+
+/** Corporate configuration that is read through its own calls rather than the corporate document. */
+export interface CorporateConfig {
+  showrooms: Showroom[];
+  statusLeads: LeadStatus[];
+  tagsBusqueda: SearchTag[];
+  categoriasBusqueda: SearchTag[];
+}
+
+/** The catalogue's and people's facts. Each `data` keeps the spec's field names. */
+export interface CatalogueEventMap {
+  CorporateRegistered: { corporate: Corporate; config: CorporateConfig };
+  CorporateSettingsChanged: { changes: Partial<Omit<Corporate, 'id' | 'slug'>> };
+  DevelopmentPublished: { development: Development };
+  ClusterAdded: { cluster: Cluster };
+  PrototypeAdded: { prototype: Prototype };
+  UnitListed: { unit: Unit };
+  UnitStatusChanged: { idUnidad: string; from: string | null; to: string };
+  UnitPriceChanged: { idUnidad: string; from: number; to: number };
+  UnitHeld: UnitEventData<'UnitHeld'>;
+  UnitHoldExtended: UnitEventData<'UnitHoldExtended'>;
+  UnitHoldReleased: UnitEventData<'UnitHoldReleased'>;
+  MediaStored: { id: string; contentType: string; nombre: string; bytesBase64: string };
+  UserRegistered: { user: User; passwordHash: string };
+  MembershipGranted: { idUsuario: string; idCorporativo: string; idRol: string; aprobado: boolean };
+  LastSessionRecorded: { sesionUltima: number };
+  UserProfileUpdated: { changes: Partial<Pick<User, 'nombre' | 'apellidos' | 'email' | 'perfil'>> };
+  FavouriteCorporateChosen: { corporativoFavorito: string };
+  DevelopmentFavourited: { idCorporativo: string; idDesarrollo: string };
+  DevelopmentUnfavourited: { idCorporativo: string; idDesarrollo: string };
+}
+
+export type CatalogueEventType = keyof CatalogueEventMap;
+
+export const streams = {
+  corporate: (id: string) => `corporate:${id}`,
+  development: (corp: string, id: string) => `development:${corp}:${id}`,
+  cluster: (corp: string, id: string) => `cluster:${corp}:${id}`,
+  prototype: (corp: string, id: string) => `prototype:${corp}:${id}`,
+  unit: (corp: string, id: string) => `unit:${corp}:${id}`,
+  media: (corp: string, id: string) => `media:${corp}:${id}`,
+  user: (id: string) => `user:${id}`,
+};

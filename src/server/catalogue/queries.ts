@@ -1,0 +1,104 @@
+/** The catalogue's reads: developments, clusters, prototypes and units from the read models. */
+import type { Cluster, Corporate, Development, Prototype, Unit } from '../../core/types';
+import type { CorporateConfig } from './events';
+import type { Queryable } from '../store/db';
+
+export type CorporateDoc = Corporate & CorporateConfig;
+
+/** The corporate document without the configuration that has calls of its own. */
+export function corporateView(doc: CorporateDoc): Corporate {
+  const {
+    showrooms: _s,
+    statusLeads: _l,
+    tagsBusqueda: _t,
+    categoriasBusqueda: _c,
+    ...corporate
+  } = doc;
+  return corporate;
+}
+
+export async function loadDevelopments(db: Queryable, corporateId: string): Promise<Development[]> {
+  const { rows } = await db.query<{ doc: Development }>(
+    'SELECT doc FROM rm_developments WHERE corporate_id = $1',
+    [corporateId],
+  );
+  return rows.map((r) => r.doc);
+}
+
+export async function loadDevelopmentBySlug(db: Queryable, corporateId: string, devSlug: string) {
+  const { rows } = await db.query<{ doc: Development }>(
+    'SELECT doc FROM rm_developments WHERE corporate_id = $1 AND slug = $2',
+    [corporateId, devSlug],
+  );
+  return rows[0]?.doc ?? null;
+}
+
+export async function loadDevelopmentById(db: Queryable, corporateId: string, devId: string) {
+  const { rows } = await db.query<{ doc: Development }>(
+    'SELECT doc FROM rm_developments WHERE corporate_id = $1 AND id = $2',
+    [corporateId, devId],
+  );
+  return rows[0]?.doc ?? null;
+}
+
+export async function loadUnits(
+  db: Queryable,
+  corporateId: string,
+  devId: string,
+): Promise<Unit[]> {
+  const { rows } = await db.query<{ doc: Unit }>(
+    'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2',
+    [corporateId, devId],
+  );
+  return rows
+    .map((r) => r.doc)
+    .sort(
+      (a, b) =>
+        a.idCluster.localeCompare(b.idCluster) || b.nivel - a.nivel || a.posicion - b.posicion,
+    );
+}
+
+export async function loadClusters(
+  db: Queryable,
+  corporateId: string,
+  devId: string,
+): Promise<Cluster[]> {
+  const { rows } = await db.query<{ doc: Cluster }>(
+    "SELECT doc FROM rm_clusters WHERE corporate_id = $1 AND development_id = $2 ORDER BY doc->>'nombre'",
+    [corporateId, devId],
+  );
+  return rows.map((r) => r.doc);
+}
+
+export async function loadPrototypes(
+  db: Queryable,
+  corporateId: string,
+  devId: string,
+): Promise<Prototype[]> {
+  const { rows } = await db.query<{ doc: Prototype }>(
+    "SELECT doc FROM rm_prototypes WHERE corporate_id = $1 AND development_id = $2 ORDER BY (doc->>'precio')::numeric",
+    [corporateId, devId],
+  );
+  return rows.map((r) => r.doc);
+}
+
+/** Lowest visible price and available count per development, from the units read model. */
+export async function developmentFigures(db: Queryable, corporate: Corporate) {
+  const visible = Object.entries(corporate.coloresStatus)
+    .filter(([, entry]) => entry?.esPrecioVisible)
+    .map(([status]) => status);
+  const { rows } = await db.query<{
+    development_id: string;
+    units: number;
+    disponibles: number;
+    desde: string | null;
+  }>(
+    `SELECT development_id,
+            count(*)::int AS units,
+            count(*) FILTER (WHERE doc->>'status' = 'Disponible')::int AS disponibles,
+            min((doc->>'precio')::numeric) FILTER (WHERE doc->>'status' = ANY($2::text[]) AND (doc->>'precio')::numeric > 0)::text AS desde
+       FROM rm_units WHERE corporate_id = $1 GROUP BY development_id`,
+    [corporate.id, visible],
+  );
+  return new Map(rows.map((r) => [r.development_id, r]));
+}

@@ -1,0 +1,183 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  corporateView,
+  developmentFigures,
+  loadClusters,
+  loadDevelopmentById,
+  loadDevelopmentBySlug,
+  loadDevelopments,
+  loadPrototypes,
+  loadUnits,
+  type CorporateDoc,
+} from './queries';
+import { ApiError, notFound, parse } from '../http/errors';
+import { findCorporate, requireMember, requireUser, type Env } from '../http/context';
+
+const id = z.string().min(1).max(64);
+const corpQuery = z.strictObject({ idCorporativo: id });
+const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9-]+$/);
+
+export const APP_VERSION = '0.1.0';
+
+async function corporateConfig(c: Parameters<typeof requireMember>[0]) {
+  const { idCorporativo } = parse(corpQuery, c.req.query());
+  const { corporate } = await requireMember(c, { id: idCorporativo });
+  return corporate as CorporateDoc;
+}
+
+export const catalogueRoutes = new Hono<Env>()
+  .get('/wsObtenerConfiguracionesGenerales', (c) =>
+    c.json({
+      urlMappenChat: process.env.VITRINA_CHAT_URL ?? '',
+      mostrarMappenChat: Boolean(process.env.VITRINA_CHAT_URL),
+      version: APP_VERSION,
+    }),
+  )
+  .get('/wsObtenerCorporativos', async (c) => {
+    parse(z.strictObject({}), c.req.query());
+    const user = await requireUser(c);
+    const ids = [...new Set([...user.corporativos, ...user.corporativosRegistro])];
+    const { rows } = await c
+      .get('deps')
+      .db.query<{ doc: CorporateDoc }>(
+        "SELECT doc FROM rm_corporates WHERE id = ANY($1::text[]) ORDER BY doc->>'nombre'",
+        [ids],
+      );
+    return c.json(
+      rows.map(({ doc }) => ({
+        id: doc.id,
+        slug: doc.slug,
+        nombre: doc.nombre,
+        imagen: doc.imagen,
+        multiIdioma: doc.multiIdioma,
+        colores: doc.colores,
+        aprobado: user.corporativos.includes(doc.id),
+      })),
+    );
+  })
+  .get('/wsObtenerCorporativo', async (c) => {
+    const q = parse(
+      z.strictObject({ slug: slug.optional(), id: id.optional() }).refine((v) => v.slug ?? v.id),
+      c.req.query(),
+    );
+    const { corporate } = await requireMember(c, q.slug ? { slug: q.slug } : { id: q.id! });
+    return c.json(corporateView(corporate as CorporateDoc));
+  })
+  .get('/wsObtenerColoresCorporativo', async (c) => {
+    const corporate = await corporateConfig(c);
+    return c.json({
+      colores: corporate.colores,
+      coloresStatus: corporate.coloresStatus,
+      coloresStatusGeneral: corporate.coloresStatusGeneral ?? corporate.coloresStatus,
+    });
+  })
+  .get('/wsObtenerShowrooms', async (c) => c.json((await corporateConfig(c)).showrooms))
+  .get('/wsObtenerStatusLeads', async (c) => c.json((await corporateConfig(c)).statusLeads))
+  .get('/wsObtenerTagsBusqueda', async (c) => c.json((await corporateConfig(c)).tagsBusqueda))
+  .get('/wsObtenerTagsBusquedaCategoria', async (c) =>
+    c.json((await corporateConfig(c)).categoriasBusqueda),
+  )
+  .get('/wsObtenerDesarrollos', async (c) => {
+    const q = parse(
+      z.strictObject({
+        idCorporativo: id,
+        ocultarDesarrollosSinUnidades: z.enum(['si', 'no']).optional(),
+      }),
+      c.req.query(),
+    );
+    const { corporate } = await requireMember(c, { id: q.idCorporativo });
+    const db = c.get('deps').db;
+    const figures = await developmentFigures(db, corporate);
+    const list = (await loadDevelopments(db, corporate.id))
+      .filter((d) => d.enApp)
+      .filter(
+        (d) => q.ocultarDesarrollosSinUnidades !== 'si' || (figures.get(d.id)?.units ?? 0) > 0,
+      )
+      .sort((a, b) => a.orden - b.orden)
+      .map((d) => {
+        const f = figures.get(d.id);
+        return {
+          ...d,
+          precioDesde: f?.desde ? Number(f.desde) : null,
+          totalUnidades: f?.units ?? 0,
+          unidadesDisponibles: f?.disponibles ?? 0,
+        };
+      });
+    return c.json(list);
+  })
+  .get('/wsObtenerDesarrollo', async (c) => {
+    const q = parse(z.strictObject({ idCorporativo: id, slug }), c.req.query());
+    const { corporate } = await requireMember(c, { id: q.idCorporativo });
+    const dev = await loadDevelopmentBySlug(c.get('deps').db, corporate.id, q.slug);
+    if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    return c.json(dev);
+  })
+  .get('/wsObtenerClusters', async (c) => {
+    const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
+    const { corporate } = await requireMember(c, { id: q.idCorporativo });
+    const db = c.get('deps').db;
+    const dev = await loadDevelopmentById(db, corporate.id, q.idDesarrollo);
+    if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    const units = await loadUnits(db, corporate.id, dev.id);
+    const clusters = await loadClusters(db, corporate.id, dev.id);
+    return c.json(
+      clusters.map((cl) => ({ ...cl, unidades: units.filter((u) => u.idCluster === cl.id) })),
+    );
+  })
+  .get('/wsObtenerPrototipos', async (c) => {
+    const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
+    const { corporate } = await requireMember(c, { id: q.idCorporativo });
+    return c.json(await loadPrototypes(c.get('deps').db, corporate.id, q.idDesarrollo));
+  })
+  .get('/corporativos/:c/desarrollos/:d/clusters/:cl', async (c) => {
+    const { corporate } = await requireMember(c, { id: c.req.param('c') });
+    const db = c.get('deps').db;
+    const clusters = await loadClusters(db, corporate.id, c.req.param('d'));
+    const cluster = clusters.find((cl) => cl.id === c.req.param('cl'));
+    if (!cluster) throw notFound();
+    const units = await loadUnits(db, corporate.id, cluster.idDesarrollo);
+    return c.json({ ...cluster, unidades: units.filter((u) => u.idCluster === cluster.id) });
+  })
+  .get('/wsObtenerMedias', async (c) => {
+    const q = parse(z.strictObject({ id }), c.req.query());
+    const { rows } = await c
+      .get('deps')
+      .db.query<{ id: string; content_type: string; nombre: string }>(
+        "SELECT id, content_type, doc->>'nombre' AS nombre FROM rm_media WHERE id = $1",
+        [q.id],
+      );
+    const row = rows[0];
+    if (!row) throw notFound();
+    return c.json({
+      id: row.id,
+      nombre: row.nombre,
+      contentType: row.content_type,
+      url: `/api/media/${row.id}`,
+    });
+  })
+  .get('/media/:id', async (c) => {
+    const mediaId = parse(id, c.req.param('id'));
+    const { rows } = await c
+      .get('deps')
+      .db.query<{ content_type: string; bytes: string }>(
+        "SELECT content_type, doc->>'bytesBase64' AS bytes FROM rm_media WHERE id = $1",
+        [mediaId],
+      );
+    const row = rows[0];
+    if (!row) throw notFound();
+    const body = Buffer.from(row.bytes, 'base64');
+    return c.body(body, 200, {
+      'Content-Type': row.content_type === 'image/svg+xml' ? 'image/svg+xml' : row.content_type,
+      'Cache-Control': 'public, max-age=86400, immutable',
+      ETag: `"${mediaId}"`,
+      // SVGs are served as images; a script inside one must never run.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+  });
+
+export { findCorporate };

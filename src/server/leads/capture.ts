@@ -1,0 +1,129 @@
+/**
+ * The public capture's edge (`POST /api/public/registro`, signed out, for the corporates'
+ * website forms): its rate limit per client address, and the form read (JSON or form-encoded)
+ * and checked against the corporate into lead fields. What it writes is commands.ts
+ * `captureLead`.
+ */
+import { z } from 'zod';
+import { isValidEmail, isValidPhone, normalizeLeadFields, type LeadFields } from '../../core/lead';
+import type { Corporate } from '../../core/types';
+import type { CorporateConfig } from '../catalogue/events';
+import type { Db } from '../store/db';
+import { findCorporate, type Ctx } from '../http/context';
+import { ApiError, badRequest, jsonBody, parse } from '../http/errors';
+import { retryAfterSeconds } from '../http/rate-limit';
+
+/** How many public captures one client address may send per hour. */
+export const PUBLIC_CAPTURE_LIMIT_PER_HOUR = 20;
+
+/**
+ * Seconds the address must wait (the attempt is not counted), or 0: the attempt is recorded,
+ * whatever its outcome, and the address's attempts older than the window are forgotten.
+ */
+export async function captureRetryAfter(db: Db, address: string, now: Date): Promise<number> {
+  const log = { table: 'lead_capture_attempts', column: 'address' } as const;
+  const wait = await retryAfterSeconds(db, log, address, {
+    limit: PUBLIC_CAPTURE_LIMIT_PER_HOUR,
+    now,
+  });
+  if (wait > 0) return wait;
+  const since = new Date(now.getTime() - 3600_000).toISOString();
+  await db.query('DELETE FROM lead_capture_attempts WHERE address = $1 AND at <= $2', [
+    address,
+    since,
+  ]);
+  await db.query('INSERT INTO lead_capture_attempts (address, at) VALUES ($1, $2)', [
+    address,
+    now.toISOString(),
+  ]);
+  return 0;
+}
+
+const captureQuery = z.strictObject({
+  medio: z.string().min(1).max(120),
+  corp: z.string().min(1).max(120),
+});
+
+const captureBody = z.strictObject({
+  nombre: z.string().max(120),
+  apellidos: z.string().max(120).optional(),
+  email: z.string().max(254).optional(),
+  telefono: z.string().max(40).optional(),
+  celular: z.string().max(40).optional(),
+  mensaje: z.string().max(2000).optional(),
+  /** Slug (or id) of one of the corporate's developments. */
+  desarrollo: z.string().max(120).optional(),
+  tipo: z.string().max(120).optional(),
+});
+
+async function readCaptureBody(c: Ctx): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (
+    type.startsWith('application/x-www-form-urlencoded') ||
+    type.startsWith('multipart/form-data')
+  ) {
+    const form = await c.req.parseBody();
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(form)) {
+      if (typeof v !== 'string') throw badRequest([{ path: k, code: 'invalid_type' }]);
+      if (v !== '') out[k] = v;
+    }
+    return out;
+  }
+  return jsonBody(c);
+}
+
+/** A capture as checked: the corporate, the lead's fields, the medium and the message. */
+export interface Capture {
+  corporate: Corporate & CorporateConfig;
+  medio: string;
+  fields: LeadFields;
+  /** The visitor's message, trimmed ('' when none). */
+  mensaje: string;
+}
+
+/**
+ * Reads and checks a capture: 404 for an unknown corporate; 400 for an unknown medium, a form
+ * without an email or a phone, a malformed one, a missing name or an unknown development.
+ */
+export async function readCapture(c: Ctx): Promise<Capture> {
+  const db = c.get('deps').db;
+  const query = parse(captureQuery, c.req.query());
+  const body = parse(captureBody, await readCaptureBody(c));
+  const corporate = (await findCorporate(db, { slug: query.corp })) as Capture['corporate'] | null;
+  if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
+  if (!corporate.mediosContacto.includes(query.medio))
+    throw badRequest([{ path: 'medio', code: 'unknown_value' }]);
+
+  const issues: { path: string; code: string }[] = [];
+  const fields = normalizeLeadFields({
+    nombre: body.nombre,
+    apellidos: body.apellidos ?? '',
+    email: body.email ?? null,
+    telefono: body.telefono ?? null,
+    celular: body.celular ?? null,
+    medioContacto: query.medio,
+    tipo: body.tipo ?? null,
+    status: corporate.statusLeads?.[0]?.id ?? null,
+    desarrollo: null,
+  });
+  if (!fields.email && !fields.telefono && !fields.celular)
+    issues.push({ path: 'email', code: 'required' });
+  if (fields.email && !isValidEmail(fields.email))
+    issues.push({ path: 'email', code: 'invalid_email' });
+  for (const p of ['telefono', 'celular'] as const) {
+    const v = fields[p];
+    if (v && !isValidPhone(v)) issues.push({ path: p, code: 'invalid_phone' });
+  }
+  if (body.desarrollo) {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM rm_developments WHERE corporate_id = $1 AND (slug = $2 OR id = $2)',
+      [corporate.id, body.desarrollo],
+    );
+    if (rows[0]) fields.desarrollo = rows[0].id;
+    else issues.push({ path: 'desarrollo', code: 'unknown_value' });
+  }
+  if (fields.nombre === '') issues.push({ path: 'nombre', code: 'required' });
+  if (issues.length > 0) throw badRequest(issues);
+  return { corporate, medio: query.medio, fields, mensaje: body.mensaje?.trim() ?? '' };
+}

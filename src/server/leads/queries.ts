@@ -1,0 +1,259 @@
+/**
+ * The leads area's reads: the list (`rm_leads`, cursor paging, total), one lead, its notes
+ * (`rm_lead_notes`) and its change history (the lead's own stream). Every read is limited to the
+ * caller's lead scope (core/permissions.ts `seesAllLeads`, `maySeeLead`).
+ */
+import { fold } from '../../core/decider';
+import {
+  historyFromEvents,
+  leadDecider,
+  normalizeSearchText,
+  PHONE_MATCH_DIGITS,
+  phoneMatchKey,
+  searchDigits,
+  type Lead,
+  type LeadEnvelope,
+  type LeadEvent,
+  type LeadHistoryEntry,
+  type LeadNote,
+} from '../../core/lead';
+import { maySeeLead, seesAllLeads, type MembershipRef } from '../../core/permissions';
+import type { Db, Queryable } from '../store/db';
+import type { EventStore } from '../store/event-store';
+import { badRequest } from '../http/errors';
+import { leadNotFound } from './errors';
+import { leadStream } from './streams';
+
+/** Page size bounds of `wsObtenerLeads`. */
+export const LEADS_PAGE_MAX = 500;
+
+export async function readLeadDoc(
+  q: Queryable,
+  corporateId: string,
+  leadId: string,
+): Promise<Lead | null> {
+  const { rows } = await q.query<{ doc: Lead }>(
+    'SELECT doc FROM rm_leads WHERE id = $1 AND corporate_id = $2',
+    [leadId, corporateId],
+  );
+  return rows[0]?.doc ?? null;
+}
+
+/** The live lead if the member may see it, else null (absent, deleted and out of scope alike). */
+export async function visibleLead(db: Db, m: MembershipRef, leadId: string): Promise<Lead | null> {
+  const lead = await readLeadDoc(db, m.corporate.id, leadId);
+  return lead && !lead.eliminado && maySeeLead(m, lead) ? lead : null;
+}
+
+/** "Nombre Apellidos", as lists and histories show a person. */
+export const fullName = (u: { nombre: string; apellidos?: string }) =>
+  `${u.nombre} ${u.apellidos ?? ''}`.trim();
+
+/** Users' full names by id (unknown ids are left out). */
+export async function nameIndex(q: Queryable, ids: Iterable<string | null>) {
+  const list = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
+  if (list.length === 0) return new Map<string, string>();
+  const { rows } = await q.query<{ id: string; doc: { nombre: string; apellidos?: string } }>(
+    'SELECT id, doc FROM rm_users WHERE id = ANY($1::text[])',
+    [list],
+  );
+  return new Map(rows.map((r) => [r.id, fullName(r.doc)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export interface LeadListQuery {
+  idVendedor?: string | undefined;
+  q?: string | undefined;
+  status?: string | undefined;
+  desarrollo?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+function encodeCursor(lead: Pick<Lead, 'fechaAlta' | 'id'>) {
+  return Buffer.from(JSON.stringify([lead.fechaAlta, lead.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string') {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest([{ path: 'cursor', code: 'invalid' }]);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The WHERE of a `wsObtenerLeads` list without its cursor: corporate, live, the caller's scope,
+ * the filters and the search. The page and its total both read it, so they count the same rows.
+ */
+function leadListWhere(m: MembershipRef, q: LeadListQuery) {
+  const where = ['corporate_id = $1', 'NOT eliminado'];
+  const params: unknown[] = [m.corporate.id];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (!seesAllLeads(m.role)) add((p) => `id_vendedor = ${p}`, m.user.id);
+  if (q.idVendedor) add((p) => `id_vendedor = ${p}`, q.idVendedor);
+  if (q.status) add((p) => `status = ${p}`, q.status);
+  if (q.desarrollo) add((p) => `desarrollo = ${p}`, q.desarrollo);
+  const search = leadSearchSql(q.q ?? '', (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  });
+  if (search) where.push(search);
+  return { where, params };
+}
+
+/**
+ * The search-as-you-type condition of `wsObtenerLeads` (core `leadMatchesQuery`, same rule), or
+ * null for an empty search; `param` binds a value and answers its placeholder. Every alternative
+ * is a prefix LIKE on the C-collated expression of an index (004: the name, email and phone
+ * columns; 006: `right(<phone>_norm, 10)`, the phones' match keys), so each one is an index range
+ * scan and the alternatives combine as a BitmapOr: a phone is found by the start of its digits
+ * or by the start of its national number (core `phoneMatchesSearch`).
+ */
+export function leadSearchSql(query: string, param: (value: string) => string): string | null {
+  const text = normalizeSearchText(query);
+  if (text === '') return null;
+  const t = param(`${escapeLike(text)}%`);
+  const alternatives = [
+    `search_name LIKE ${t}`,
+    `search_name_rev LIKE ${t}`,
+    `email_norm LIKE ${t}`,
+  ];
+  const digits = searchDigits(query);
+  if (digits) {
+    const d = param(`${digits}%`);
+    const k = param(`${phoneMatchKey(digits)}%`);
+    alternatives.push(
+      `telefono_norm LIKE ${d}`,
+      `celular_norm LIKE ${d}`,
+      `right(telefono_norm, ${PHONE_MATCH_DIGITS}) LIKE ${k}`,
+      `right(celular_norm, ${PHONE_MATCH_DIGITS}) LIKE ${k}`,
+    );
+  }
+  return `(${alternatives.join(' OR ')})`;
+}
+
+/**
+ * One page of the member's live leads, newest first by `fechaAlta` (then id). Without `limit`
+ * and `cursor` every matching lead; `nextCursor` when another page follows; `total` (how many
+ * match, however many the page holds) for a first page only, as later pages would count the
+ * same rows again.
+ */
+export async function listLeads(
+  db: Db,
+  m: MembershipRef,
+  q: LeadListQuery,
+): Promise<{ leads: Lead[]; nextCursor: string | null; total: number | null }> {
+  const { where, params } = leadListWhere(m, q);
+  const limit = q.limit ?? (q.cursor ? 100 : null);
+  const pageWhere = where.slice();
+  const pageParams = params.slice();
+  if (q.cursor) {
+    const [fecha, id] = decodeCursor(q.cursor);
+    pageParams.push(fecha, id);
+    pageWhere.push(`(fecha_alta, id) < ($${pageParams.length - 1}, $${pageParams.length})`);
+  }
+  let sql = `SELECT doc FROM rm_leads WHERE ${pageWhere.join(' AND ')} ORDER BY fecha_alta DESC, id DESC`;
+  if (limit !== null) {
+    pageParams.push(limit + 1);
+    sql += ` LIMIT $${pageParams.length}`;
+  }
+  const { rows } = await db.query<{ doc: Lead }>(sql, pageParams);
+  const leads = rows.map((r) => r.doc);
+  const more = limit !== null && leads.length > limit;
+  if (more) leads.length = limit;
+  const nextCursor = more ? encodeCursor(leads[limit - 1]!) : null;
+  let total: number | null = null;
+  if (!q.cursor) {
+    // A first page that is also the last already holds every matching lead.
+    total = leads.length;
+    if (more) {
+      const counted = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM rm_leads WHERE ${where.join(' AND ')}`,
+        params,
+      );
+      total = counted.rows[0]!.n;
+    }
+  }
+  return { leads, nextCursor, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notes and history
+
+/** The lead's notes, deleted ones hidden, newest first, each with its author's full name. */
+export async function leadNotes(db: Db, leadId: string) {
+  const { rows } = await db.query<{ doc: LeadNote }>(
+    'SELECT doc FROM rm_lead_notes WHERE lead_id = $1 AND NOT eliminado ORDER BY fecha_registro DESC, key DESC',
+    [leadId],
+  );
+  const names = await nameIndex(
+    db,
+    rows.map((r) => r.doc.idUsuario),
+  );
+  return rows.map(({ doc }) => ({
+    ...doc,
+    nombreUsuario: doc.idUsuario ? (names.get(doc.idUsuario) ?? null) : null,
+  }));
+}
+
+/** `fecha` of wsObtenerHistorialCambios: seconds since the epoch or an ISO date/date-time. */
+export function parseSince(fecha: string | undefined): number | null {
+  if (fecha === undefined || fecha === '') return null;
+  if (/^\d+$/.test(fecha)) return Number(fecha);
+  const ms = Date.parse(fecha);
+  if (Number.isNaN(ms)) throw badRequest([{ path: 'fecha', code: 'invalid' }]);
+  return Math.floor(ms / 1000);
+}
+
+/**
+ * The lead's change history, newest first, from its own stream (deleted leads included), at or
+ * after `since`; each entry names its actor, and an assignment its previous and new adviser.
+ * 404 when the lead is absent or out of the member's scope.
+ */
+export async function leadHistory(
+  deps: { db: Db; store: EventStore },
+  m: MembershipRef,
+  leadId: string,
+  since: number | null,
+) {
+  const events = await deps.store.readStream(leadStream(m.corporate.id, leadId));
+  const envelopes: LeadEnvelope[] = events.map((e) => ({
+    ...({ type: e.type, data: e.data } as LeadEvent),
+    actorId: e.actorId,
+    occurredAt: e.occurredAt,
+  }));
+  const lead = fold(leadDecider, envelopes).lead;
+  if (!lead || !maySeeLead(m, lead)) throw leadNotFound();
+  const entries: LeadHistoryEntry[] = historyFromEvents(envelopes)
+    .filter((e) => since === null || e.fecha >= since)
+    .reverse();
+  const names = await nameIndex(
+    deps.db,
+    entries.flatMap((e) => [
+      e.actor,
+      ...(e.campo === 'idVendedor' ? [e.anterior as string | null, e.nuevo as string | null] : []),
+    ]),
+  );
+  return entries.map((e) => ({
+    ...e,
+    nombreActor: e.actor ? (names.get(e.actor) ?? null) : null,
+    ...(e.campo === 'idVendedor'
+      ? {
+          nombreAnterior: typeof e.anterior === 'string' ? (names.get(e.anterior) ?? null) : null,
+          nombreNuevo: typeof e.nuevo === 'string' ? (names.get(e.nuevo) ?? null) : null,
+        }
+      : {}),
+  }));
+}

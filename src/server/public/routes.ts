@@ -1,0 +1,149 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import {
+  effectiveStatusColors,
+  publicCorporate,
+  publicDevelopment,
+  publicPrototype,
+  publicUnit,
+} from './views';
+import type { Unit } from '../../core/types';
+import type { Db } from '../store/db';
+import { ApiError, parse } from '../http/errors';
+import { findCorporate, type Env } from '../http/context';
+import { clientAddress } from '../http/rate-limit';
+import {
+  loadClusters,
+  loadDevelopmentBySlug,
+  loadPrototypes,
+  loadUnits,
+} from '../catalogue/queries';
+
+const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9-]+$/);
+
+/** A development visitors may see: it exists, belongs to the corporate and is published on the web. */
+async function publicTarget(db: Db, corpSlug: string, devSlug: string) {
+  const corporate = await findCorporate(db, { slug: corpSlug });
+  if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
+  const development = await loadDevelopmentBySlug(db, corporate.id, devSlug);
+  if (!development || !development.enWeb)
+    throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+  return { corporate, development, colors: effectiveStatusColors(corporate, development) };
+}
+
+const params = (c: { req: { param(name: string): string } }) => ({
+  corp: parse(slug, c.req.param('c')),
+  dev: parse(slug, c.req.param('d')),
+});
+
+export const publicRoutes = new Hono<Env>()
+  .get('/corporativos/:c', async (c) => {
+    const corporate = await findCorporate(c.get('deps').db, {
+      slug: parse(slug, c.req.param('c')),
+    });
+    if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
+    return c.json(publicCorporate(corporate));
+  })
+  .get('/corporativos/:c/desarrollos/:d', async (c) => {
+    const { corp, dev } = params(c);
+    const { corporate, development } = await publicTarget(c.get('deps').db, corp, dev);
+    return c.json({
+      corporativo: publicCorporate(corporate),
+      desarrollo: publicDevelopment(development),
+    });
+  })
+  .get('/corporativos/:c/desarrollos/:d/disponibilidad', async (c) => {
+    const { corp, dev } = params(c);
+    const db = c.get('deps').db;
+    const { corporate, development, colors } = await publicTarget(db, corp, dev);
+    const [clusters, prototypes, units] = await Promise.all([
+      loadClusters(db, corporate.id, development.id),
+      loadPrototypes(db, corporate.id, development.id),
+      loadUnits(db, corporate.id, development.id),
+    ]);
+    c.header('Cache-Control', 'public, max-age=5');
+    return c.json({
+      corporativo: publicCorporate(corporate),
+      desarrollo: publicDevelopment(development),
+      coloresStatus: colors,
+      prototipos: prototypes.filter((p) => p.activo).map(publicPrototype),
+      clusters: clusters.map((cl) => ({
+        id: cl.id,
+        nombre: cl.nombre,
+        niveles: cl.niveles,
+        unidadesPorNivel: cl.unidadesPorNivel,
+        etapa: cl.etapa ?? null,
+        unidades: units.filter((u) => u.idCluster === cl.id).map((u) => publicUnit(u, colors)),
+      })),
+    });
+  })
+  .get('/corporativos/:c/desarrollos/:d/stream', async (c) => {
+    const { corp, dev } = params(c);
+    const deps = c.get('deps');
+    const { corporate, development, colors } = await publicTarget(deps.db, corp, dev);
+    const release = deps.live.admitStream({ userId: null, address: clientAddress(c) });
+    return streamSSE(c, async (stream) => {
+      const pending: string[] = [];
+      let wake: (() => void) | undefined;
+      // Changes may have been missed (the feed's listener reconnected): another `ready` makes the
+      // page read the availability again.
+      let resyncDue = false;
+      const unsubscribe = deps.live.subscribe(
+        (event) => {
+          if (event.corporateId !== corporate.id || !event.type.startsWith('Unit')) return;
+          const data = (event.data ?? {}) as { idUnidad?: string; unit?: Unit };
+          const id = data.idUnidad ?? data.unit?.id;
+          if (id) pending.push(id);
+          wake?.();
+        },
+        () => {
+          resyncDue = true;
+          wake?.();
+        },
+      );
+      const end = () => {
+        unsubscribe();
+        release();
+        wake?.();
+      };
+      stream.onAbort(end);
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
+        while (!stream.aborted) {
+          if (resyncDue) {
+            resyncDue = false;
+            await stream.writeSSE({ event: 'ready', data: '{"resync":true}' });
+            continue;
+          }
+          const ids = pending.splice(0);
+          if (ids.length > 0) {
+            // Re-read the units so a visitor gets exactly the public view, hidden prices included.
+            const { rows } = await deps.db.query<{ doc: Unit }>(
+              'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2 AND id = ANY($3::text[])',
+              [corporate.id, development.id, ids],
+            );
+            for (const { doc } of rows) {
+              await stream.writeSSE({
+                event: 'unit',
+                data: JSON.stringify(publicUnit(doc, colors)),
+              });
+            }
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, 25_000);
+          });
+          wake = undefined;
+          if (pending.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        end();
+      }
+    });
+  });

@@ -1,0 +1,83 @@
+/** What a signed-out visitor may see of the catalogue: no hidden price, nothing internal. */
+import { isPriceVisible, statusInfo } from '../../core/status';
+import type { Corporate, Development, Prototype, StatusColors, Unit } from '../../core/types';
+
+/** The status colours that apply in a development: its own when it has them, else the corporate's. */
+export function effectiveStatusColors(
+  corporate: Corporate,
+  development: Development,
+): StatusColors {
+  return development.coloresStatus && Object.keys(development.coloresStatus).length > 0
+    ? development.coloresStatus
+    : corporate.coloresStatus;
+}
+
+/** What a visitor may see of a unit: no hidden price, no internal references beyond the page's needs. */
+export function publicUnit(unit: Unit, colors: StatusColors) {
+  const visible = isPriceVisible(unit, colors);
+  const info = statusInfo(unit.status, colors);
+  return {
+    id: unit.id,
+    idCluster: unit.idCluster,
+    idPrototipo: unit.idPrototipo,
+    nombre: unit.nombre,
+    nivel: unit.nivel,
+    posicion: unit.posicion,
+    status: unit.status ?? null,
+    disponibilidad: info.disponibilidad,
+    color: info.hexColor,
+    esCotizable: info.esCotizable,
+    caracteristicas: unit.caracteristicas,
+    metrajes: unit.metrajes,
+    divisa: unit.divisa ?? 'MXN',
+    ...(visible
+      ? {
+          precio: unit.precio,
+          ...(unit.precioRenta != null ? { precioRenta: unit.precioRenta } : {}),
+        }
+      : {}),
+  };
+}
+
+export function publicCorporate(c: Corporate) {
+  return {
+    slug: c.slug,
+    nombre: c.nombre,
+    multiIdioma: c.multiIdioma,
+    imagen: c.imagen,
+    colores: c.colores,
+    divisa: c.divisa,
+    coloresStatus: c.coloresStatus,
+  };
+}
+
+export function publicDevelopment(d: Development) {
+  return {
+    id: d.id,
+    slug: d.slug,
+    nombre: d.nombre,
+    nombreCorto: d.nombreCorto,
+    ubicacion: d.ubicacion,
+    divisa: d.divisa,
+    imagenPortada: d.imagenPortada,
+    imagenLogo: d.imagenLogo,
+    presentacion: d.presentacion,
+    amenidades: d.amenidades,
+    tagsEtapaEntrega: d.tagsEtapaEntrega,
+    galeria: d.galeria,
+    fechaEntrega: d.fechaEntrega,
+    esquemasPago: d.esquemasPago,
+    opcionales: d.opcionales,
+  };
+}
+
+export function publicPrototype(p: Prototype) {
+  return {
+    id: p.id,
+    nombre: p.nombre,
+    activo: p.activo,
+    caracteristicas: p.caracteristicas,
+    metrajes: p.metrajes,
+    imagen: p.imagen,
+  };
+}

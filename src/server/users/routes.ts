@@ -1,0 +1,148 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { User } from '../../core/types';
+import type { UserCommand, UserProfileChanges } from '../../core/user';
+import { runUserCommands } from './commands';
+import { ApiError, forbidden, jsonBody, notFound, parse } from '../http/errors';
+import { loadDevelopmentById } from '../catalogue/queries';
+import { mayManageUsers, roleInCorporate } from '../../core/permissions';
+import { findCorporate, findUser, requireMember, requireUser, type Env } from '../http/context';
+
+/** A user as the client may see it: the document, never the password hash. */
+export function publicUser(user: User): User {
+  return user;
+}
+
+const idQuery = z.strictObject({
+  id: z.string().min(1).max(64),
+  actualizarUltimaSesion: z.enum(['si', 'no']).optional(),
+});
+
+/** Fields a user may change on their own record; roles and corporates are never among them. */
+const userUpdate = z
+  .object({
+    id: z.string().max(64).optional(),
+    nombre: z.string().trim().min(1).max(120).optional(),
+    apellidos: z.string().trim().max(120).optional(),
+    perfil: z.number().int().min(0).max(10).optional(),
+    corporativoFavorito: z.string().max(64).nullable().optional(),
+    // Stripped as the spec says: the server owns these.
+    fechaAlta: z.unknown().optional(),
+    sesionUltima: z.unknown().optional(),
+    // Refused when they differ from the stored value.
+    roles: z.record(z.string(), z.string()).optional(),
+    roles2: z.unknown().optional(),
+    corporativos: z.array(z.string()).optional(),
+    corporativosRegistro: z.array(z.string()).optional(),
+    esAdmin: z.boolean().optional(),
+    aprobarRegistro: z.boolean().optional(),
+  })
+  .strict();
+
+const favouriteBody = z.strictObject({ corporativoFavorito: z.string().min(1).max(64) });
+const favouriteDevelopmentBody = z.strictObject({
+  idCorporativo: z.string().min(1).max(64),
+  idDesarrollo: z.string().min(1).max(64),
+});
+
+export const userRoutes = new Hono<Env>()
+  .get('/wsObtenerUsuario', async (c) => {
+    const { id, actualizarUltimaSesion } = parse(idQuery, c.req.query());
+    const me = await requireUser(c);
+    if (id !== me.id) throw forbidden();
+    if (actualizarUltimaSesion === 'si') {
+      const deps = c.get('deps');
+      const user = await runUserCommands(deps, me.id, [
+        { type: 'RecordLastSession', now: deps.clock() },
+      ]);
+      return c.json(publicUser(user));
+    }
+    return c.json(publicUser(me));
+  })
+  .get('/users/:id', async (c) => {
+    const me = await requireUser(c);
+    const id = c.req.param('id');
+    if (id !== me.id) {
+      // Others' records only for someone who manages users in a shared corporate.
+      const other = await findUser(c.get('deps').db, id);
+      if (!other || !(await canManageUsers(c.get('deps'), me, other))) throw notFound();
+      return c.json(publicUser(other));
+    }
+    return c.json(publicUser(me));
+  })
+  .put('/users/:id', async (c) => {
+    const me = await requireUser(c);
+    const body = parse(userUpdate, await jsonBody(c));
+    if (!body.id) throw new ApiError(400, 'USER_WITHOUT_ID', 'user_without_id');
+    const id = c.req.param('id');
+    if (body.id !== id) throw new ApiError(400, 'VALIDATION', 'validation');
+    if (id !== me.id) throw forbidden();
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    if (
+      (body.roles !== undefined && !same(body.roles, me.roles)) ||
+      (body.corporativos !== undefined && !same(body.corporativos, me.corporativos)) ||
+      (body.corporativosRegistro !== undefined &&
+        !same(body.corporativosRegistro, me.corporativosRegistro)) ||
+      (body.esAdmin !== undefined && body.esAdmin !== me.esAdmin) ||
+      (body.aprobarRegistro !== undefined && body.aprobarRegistro !== me.aprobarRegistro) ||
+      body.roles2 !== undefined
+    ) {
+      throw new ApiError(403, 'FORBIDDEN', 'own_roles');
+    }
+    const commands: UserCommand[] = [];
+    const changes: UserProfileChanges = {};
+    for (const key of ['nombre', 'apellidos', 'perfil'] as const) {
+      if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
+    }
+    if (Object.keys(changes).length > 0) commands.push({ type: 'UpdateUserProfile', changes });
+    if (body.corporativoFavorito && body.corporativoFavorito !== me.corporativoFavorito)
+      commands.push({ type: 'ChooseFavouriteCorporate', idCorporativo: body.corporativoFavorito });
+    return c.json(publicUser(await runUserCommands(c.get('deps'), me.id, commands)));
+  })
+  .put('/users/:id/corporativo-favorito', async (c) => {
+    const me = await requireUser(c);
+    if (c.req.param('id') !== me.id) throw forbidden();
+    const { corporativoFavorito } = parse(favouriteBody, await jsonBody(c));
+    const user = await runUserCommands(c.get('deps'), me.id, [
+      { type: 'ChooseFavouriteCorporate', idCorporativo: corporativoFavorito },
+    ]);
+    return c.json(publicUser(user));
+  })
+  // Spec §4: the favourite development toggles — added, or removed when already present.
+  .put('/users/:id/desarrollos-favoritos', async (c) => {
+    const me = await requireUser(c);
+    if (c.req.param('id') !== me.id) throw forbidden();
+    const { idCorporativo, idDesarrollo } = parse(favouriteDevelopmentBody, await jsonBody(c));
+    const { corporate } = await requireMember(c, { id: idCorporativo });
+    const deps = c.get('deps');
+    const development = await loadDevelopmentById(deps.db, corporate.id, idDesarrollo);
+    if (!development) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    const user = await runUserCommands(
+      deps,
+      me.id,
+      [
+        {
+          type: 'ToggleDevelopmentFavourite',
+          idCorporativo: corporate.id,
+          idDesarrollo: development.id,
+        },
+      ],
+      corporate.id,
+    );
+    return c.json(publicUser(user));
+  });
+
+/** Whether `me` manages users in a corporate `other` belongs to or applied to. */
+async function canManageUsers(
+  deps: Env['Variables']['deps'],
+  me: User,
+  other: User,
+): Promise<boolean> {
+  for (const corpId of me.corporativos) {
+    if (!other.corporativosRegistro.includes(corpId) && !other.corporativos.includes(corpId))
+      continue;
+    const corporate = await findCorporate(deps.db, { id: corpId });
+    if (corporate && mayManageUsers(roleInCorporate(me, corporate))) return true;
+  }
+  return false;
+}

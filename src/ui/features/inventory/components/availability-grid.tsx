@@ -1,0 +1,316 @@
+/**
+ * Each cluster drawn as a building: its levels stacked with the top level on top, each level a
+ * row of units by position, every unit coloured by its status colour. Units that do not match
+ * the filters are dimmed (still selectable). Cells are memoised, so a filter change only
+ * repaints the cells whose state changed.
+ */
+
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { statusInfo } from '../../../../core/status';
+import type { StatusColors, Unit } from '../../../../core/types';
+import { textOn } from '../../../theme/contrast';
+import { useNow } from '../hooks/use-now';
+import { statusWithHold } from '../utils/hold-time';
+
+export interface GridCluster {
+  id: string;
+  nombre: string;
+  niveles: number;
+  unidadesPorNivel: number;
+  etapa?: string | null;
+}
+
+interface CellProps {
+  id: string;
+  nombre: string;
+  color: string;
+  text: string;
+  label: string;
+  dimmed: boolean;
+  selected: boolean;
+  column: number;
+  onSelect: (id: string) => void;
+}
+
+/**
+ * The narrowest a unit cell gets: a four-digit name in the cell's type still fits, and ten units
+ * a level fit two buildings side by side beside the filters at 1440 px.
+ */
+const CELL_MIN = '2.25rem';
+/** The level number's column and the gap between cells (as in the styles below). */
+const LEVEL_LABEL = '1.75rem';
+const CELL_GAP_PX = 3;
+
+/**
+ * The narrowest a building's card gets: its widest level with every cell at {@link CELL_MIN},
+ * plus the level label, the row's and the card's paddings, so no unit is cut.
+ */
+function buildingMinWidth(columns: number): string {
+  return `calc(${columns} * ${CELL_MIN} + ${Math.max(0, columns - 1) * CELL_GAP_PX}px + ${LEVEL_LABEL} + 6px + 12px + 2rem + 2px)`;
+}
+
+const cellClass = css({
+  position: 'relative',
+  minW: 0,
+  h: '2rem',
+  px: 1,
+  borderRadius: 'sm',
+  fontSize: '0.7rem',
+  fontWeight: 'semibold',
+  fontVariantNumeric: 'tabular-nums',
+  cursor: 'pointer',
+  border: '1px solid rgba(0,0,0,0.12)',
+  _hover: { boxShadow: '0 2px 6px rgba(0,0,0,0.25)' },
+  _focusVisible: { outline: '3px solid', outlineColor: 'primary', outlineOffset: '1px' },
+  // Opacity only: a filter or a transition on thousands of cells makes every repaint slow.
+  '&[data-match="false"]': { opacity: 0.2 },
+  '&[aria-current="true"]': {
+    outline: '3px solid',
+    outlineColor: 'text',
+    outlineOffset: '2px',
+    zIndex: 1,
+  },
+});
+
+const UnitCell = memo(function UnitCell(props: CellProps) {
+  const { id, nombre, color, text, label, dimmed, selected, column, onSelect } = props;
+  return (
+    <button
+      type="button"
+      className={cellClass}
+      style={{ background: color, color: text, gridColumn: column }}
+      aria-label={label}
+      aria-current={selected ? 'true' : undefined}
+      data-match={dimmed ? 'false' : 'true'}
+      data-unit-id={id}
+      onClick={() => onSelect(id)}
+    >
+      {nombre}
+    </button>
+  );
+});
+
+/** What a cell shows; computed once per units/colours/language, not per filter change. */
+interface CellModel {
+  id: string;
+  nombre: string;
+  color: string;
+  text: string;
+  label: string;
+  column: number;
+}
+
+interface BuildingModel {
+  cluster: GridCluster;
+  columns: number;
+  unitCount: number;
+  levels: { nivel: number; cells: CellModel[] }[];
+}
+
+function buildModel(
+  cluster: GridCluster,
+  units: readonly Unit[],
+  colors: StatusColors,
+  label: (unit: Unit, status: string) => string,
+): BuildingModel {
+  const byLevel = new Map<number, Unit[]>();
+  let columns = cluster.unidadesPorNivel;
+  let maxLevel = cluster.niveles;
+  for (const u of units) {
+    let list = byLevel.get(u.nivel);
+    if (!list) byLevel.set(u.nivel, (list = []));
+    list.push(u);
+    if (u.posicion > columns) columns = u.posicion;
+    if (u.nivel > maxLevel) maxLevel = u.nivel;
+  }
+  const levels: BuildingModel['levels'] = [];
+  for (let n = maxLevel; n >= 1; n--) {
+    const list = (byLevel.get(n) ?? []).sort((a, b) => a.posicion - b.posicion);
+    levels.push({
+      nivel: n,
+      cells: list.map((u) => {
+        const info = statusInfo(u.status, colors);
+        return {
+          id: u.id,
+          nombre: u.nombre,
+          color: info.hexColor,
+          text: textOn(info.hexColor),
+          label: label(u, info.disponibilidad),
+          column: Math.max(1, Math.min(columns, u.posicion)),
+        };
+      }),
+    });
+  }
+  return { cluster, columns, unitCount: units.length, levels };
+}
+
+const Building = memo(function Building({
+  model,
+  matching,
+  selectedId,
+  onSelect,
+}: {
+  model: BuildingModel;
+  matching: ReadonlySet<string> | null;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const { cluster, levels, columns } = model;
+  const headingId = `cluster-${cluster.id}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={css({
+        bg: 'surface',
+        borderRadius: 'xl',
+        border: '1px solid token(colors.border)',
+        boxShadow: '0 1px 2px rgba(16,24,40,0.06)',
+        p: 4,
+        minW: 0,
+      })}
+    >
+      <header className={css({ display: 'flex', alignItems: 'baseline', gap: 2, mb: 3 })}>
+        <h3 id={headingId} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
+          {cluster.nombre}
+        </h3>
+        {cluster.etapa ? (
+          <span className={css({ fontSize: 'xs', color: 'muted' })}>{cluster.etapa}</span>
+        ) : null}
+        <span className={css({ ml: 'auto', fontSize: 'xs', color: 'muted' })}>
+          {t('grid.levelsAndUnits', {
+            levels: t('grid.levels', { count: cluster.niveles }),
+            units: t('grid.units', { count: model.unitCount }),
+          })}
+        </span>
+      </header>
+      <div className={css({ overflowX: 'auto', pb: 1 })}>
+        <div className={css({ display: 'inline-block', minW: '100%' })}>
+          <div
+            aria-hidden="true"
+            className={css({
+              h: '0.5rem',
+              mx: '2.25rem',
+              borderRadius: '6px 6px 0 0',
+              bg: 'rgba(20,32,46,0.18)',
+            })}
+          />
+          <div
+            role="list"
+            aria-label={t('grid.buildingLabel', { name: cluster.nombre })}
+            className={css({
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '3px',
+              p: '6px',
+              bg: 'rgba(20,32,46,0.05)',
+              borderRadius: 'md',
+              borderBottom: '4px solid rgba(20,32,46,0.25)',
+            })}
+          >
+            {levels.map((level) => (
+              <div
+                role="listitem"
+                key={level.nivel}
+                aria-label={t('grid.level', { level: level.nivel })}
+                className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
+              >
+                <span
+                  aria-hidden="true"
+                  className={css({
+                    w: '1.75rem',
+                    flexShrink: 0,
+                    textAlign: 'right',
+                    fontSize: '0.7rem',
+                    color: 'muted',
+                    fontVariantNumeric: 'tabular-nums',
+                  })}
+                >
+                  {level.nivel}
+                </span>
+                <div
+                  className={css({ display: 'grid', gap: '3px', flex: 1 })}
+                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(${CELL_MIN}, 1fr))` }}
+                >
+                  {level.cells.map((c) => (
+                    <UnitCell
+                      key={c.id}
+                      id={c.id}
+                      nombre={c.nombre}
+                      color={c.color}
+                      text={c.text}
+                      label={c.label}
+                      dimmed={matching !== null && !matching.has(c.id)}
+                      selected={c.id === selectedId}
+                      column={c.column}
+                      onSelect={onSelect}
+                    />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+});
+
+export const AvailabilityGrid = memo(function AvailabilityGrid({
+  clusters,
+  units,
+  colors,
+  matching,
+  appliedKey,
+  selectedId,
+  onSelect,
+}: {
+  clusters: readonly GridCluster[];
+  units: readonly Unit[];
+  colors: StatusColors;
+  matching: ReadonlySet<string> | null;
+  appliedKey: string;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const anyHeld = useMemo(() => units.some((u) => u.apartado), [units]);
+  const now = useNow(60_000, anyHeld);
+  const models = useMemo(() => {
+    const byCluster = new Map<string, Unit[]>();
+    for (const u of units) {
+      let list = byCluster.get(u.idCluster);
+      if (!list) byCluster.set(u.idCluster, (list = []));
+      list.push(u);
+    }
+    // A held unit's name says the hold and its time left (refreshed each minute).
+    const label = (u: Unit, status: string) =>
+      t('grid.unitLabel', { name: u.nombre, status: statusWithHold(t, u, status, now) });
+    return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], colors, label));
+  }, [clusters, units, colors, t, now]);
+  const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
+  return (
+    <div
+      data-testid="availability-grid"
+      data-filter-key={appliedKey}
+      data-ready={matching !== null ? 'true' : 'false'}
+      className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
+      // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
+      style={{
+        gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${buildingMinWidth(widest)}), 1fr))`,
+      }}
+    >
+      {models.map((model) => (
+        <Building
+          key={model.cluster.id}
+          model={model}
+          matching={matching}
+          selectedId={selectedId}
+          onSelect={onSelect}
+        />
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,158 @@
+/**
+ * The availability screen shared by the signed-in and public pages: legend, filter panel
+ * (evaluated in the worker), the building grid or the sortable table, and the detail of the
+ * selected unit. The selection lives in the URL (`?unidad=…&s=caracteristicas`), owned by the
+ * route.
+ */
+
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { FilterContext } from '../../../../core/filters';
+import type { StatusColors, Unit } from '../../../../core/types';
+import { AvailabilityGrid, type GridCluster } from './availability-grid';
+import { FilterPanel, toUnitFilters, useSavedForm } from './filter-panel';
+import type { Display } from '../../../lib/figures';
+import { StatusLegend } from './status-legend';
+import { UnitsTable } from './units-table';
+import { useUnitFilter } from '../hooks/use-unit-filter';
+
+export function AvailabilityView({
+  mode,
+  developmentId,
+  clusters,
+  units,
+  colors,
+  ctx,
+  prototypes,
+  display,
+  unitCurrency,
+  selectedId,
+  onSelect,
+  renderDetail,
+}: {
+  mode: 'grid' | 'table';
+  developmentId: string;
+  clusters: readonly GridCluster[];
+  units: readonly Unit[];
+  colors: StatusColors;
+  ctx: FilterContext;
+  prototypes: readonly { id: string; nombre: string }[];
+  display: Display;
+  unitCurrency: string | undefined;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  renderDetail: (unit: Unit) => ReactNode;
+}) {
+  const { t } = useTranslation('inventory');
+  const [form, setForm] = useSavedForm(`vitrina:filtros:${developmentId}`);
+  const filters = useMemo(
+    () => toUnitFilters(form, display, unitCurrency),
+    [form, display, unitCurrency],
+  );
+  const result = useUnitFilter(`dev:${developmentId}`, units, filters, ctx);
+  const selected = selectedId ? units.find((u) => u.id === selectedId) : undefined;
+  const clusterNames = useMemo(() => new Map(clusters.map((c) => [c.id, c.nombre])), [clusters]);
+  const prototypeNames = useMemo(
+    () => new Map(prototypes.map((p) => [p.id, p.nombre])),
+    [prototypes],
+  );
+  const tableUnits = useMemo(
+    () => (result.matching ? units.filter((u) => result.matching!.has(u.id)) : units),
+    [units, result.matching],
+  );
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
+      <StatusLegend units={units} colors={colors} matching={result.matching} />
+      {/*
+        One detail panel, placed by CSS: above the grid in the main column below xl, in a third
+        column from xl (the main wrapper then becomes `display: contents`).
+      */}
+      <div
+        className={css({
+          display: 'grid',
+          gap: 4,
+          alignItems: 'start',
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '17rem minmax(0, 1fr)' },
+          gridTemplateAreas: { base: '"main" "filters"', lg: '"filters main"' },
+          '&[data-detail="true"]': {
+            xl: {
+              // The detail stays narrow enough for the table's main columns beside it.
+              gridTemplateColumns: '17rem minmax(0, 1fr) 20rem',
+              gridTemplateAreas: '"filters main detail"',
+            },
+          },
+        })}
+        data-detail={selected ? 'true' : 'false'}
+      >
+        <div className={css({ gridArea: 'filters', position: { lg: 'sticky' }, top: 4 })}>
+          <FilterPanel
+            form={form}
+            onChange={setForm}
+            prototypes={prototypes}
+            colors={colors}
+            display={display}
+            matchCount={result.matching?.size ?? null}
+            total={units.length}
+            pending={result.pending}
+          />
+        </div>
+        <div
+          className={css({
+            gridArea: 'main',
+            minW: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 4,
+            '[data-detail="true"] > &': { xl: { display: 'contents' } },
+          })}
+        >
+          {selected ? (
+            <div
+              className={css({ minW: 0, xl: { gridArea: 'detail', position: 'sticky', top: 4 } })}
+            >
+              {renderDetail(selected)}
+            </div>
+          ) : null}
+          <div
+            className={css({
+              gridArea: 'main',
+              minW: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 4,
+            })}
+          >
+            {result.error ? (
+              <p role="alert" className={css({ color: 'danger' })}>
+                {t('filters.error')}
+              </p>
+            ) : null}
+            {mode === 'grid' ? (
+              <AvailabilityGrid
+                clusters={clusters}
+                units={units}
+                colors={colors}
+                matching={result.matching}
+                appliedKey={result.appliedKey}
+                selectedId={selectedId}
+                onSelect={onSelect}
+              />
+            ) : (
+              <UnitsTable
+                units={tableUnits}
+                colors={colors}
+                display={display}
+                clusterNames={clusterNames}
+                prototypeNames={prototypeNames}
+                selectedId={selectedId}
+                onSelect={onSelect}
+                caption={t('table.caption', { count: tableUnits.length })}
+              />
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

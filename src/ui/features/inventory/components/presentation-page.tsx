@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { card } from '../../../components/styles';
+import { useDevelopmentContext } from '../../../layouts/development-context';
+import { allUnits, clustersQuery, mediaUrl } from '../../../lib/catalogue';
+import { formatPrice } from '../../../lib/figures';
+import { priceFrom } from '../../../../core/filters';
+
+export function PresentationPage() {
+  const { t, i18n } = useTranslation('inventory');
+  const { corporate, development, display, colors } = useDevelopmentContext();
+  const clusters = useQuery(clustersQuery(corporate.id, development.id));
+  const units = allUnits(clusters.data);
+  const from = clusters.data ? priceFrom(units, colors) : undefined;
+  const available = units.filter((u) => u.status === 'Disponible').length;
+  const delivery = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const stat = css({ display: 'flex', flexDirection: 'column', gap: 1, p: 4 });
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gap: 4,
+        gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' },
+        alignItems: 'start',
+      })}
+    >
+      <article
+        className={`${card()} ${css({ p: 6, display: 'flex', flexDirection: 'column', gap: 4 })}`}
+      >
+        <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+          {development.presentacion.titulo}
+        </h2>
+        <p className={css({ lineHeight: 1.7 })}>{development.presentacion.descripcion}</p>
+        {development.tagsEtapaEntrega.length > 0 ? (
+          <ul
+            aria-label={t('list.stages')}
+            className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}
+          >
+            {development.tagsEtapaEntrega.map((tag) => (
+              <li
+                key={tag}
+                className={css({
+                  px: 3,
+                  py: 1,
+                  borderRadius: 'full',
+                  bg: 'rgba(11,107,203,0.1)',
+                  color: 'link',
+                  fontSize: 'sm',
+                  fontWeight: 'medium',
+                })}
+              >
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {development.galeria.items[0] ? (
+          <img
+            src={mediaUrl(development.galeria.items[0].imagenRef.idMedia)}
+            alt={development.galeria.items[0].titulo}
+            className={css({
+              w: '100%',
+              borderRadius: 'lg',
+              aspectRatio: '16 / 9',
+              objectFit: 'cover',
+            })}
+          />
+        ) : null}
+      </article>
+      <aside
+        className={`${card()} ${css({ display: 'grid', gridTemplateColumns: '1fr 1fr' })}`}
+        aria-label={t('presentation.figures')}
+      >
+        <div className={stat}>
+          <span className={css({ fontSize: 'sm', color: 'muted' })}>{t('list.priceFrom')}</span>
+          <strong className={css({ fontSize: 'lg' })}>
+            {from !== undefined ? formatPrice(from, display, development.divisa) : '—'}
+          </strong>
+        </div>
+        <div className={stat}>
+          <span className={css({ fontSize: 'sm', color: 'muted' })}>
+            {t('presentation.available')}
+          </span>
+          <strong className={css({ fontSize: 'lg' })}>
+            {clusters.data
+              ? t('presentation.availableOf', { available, total: units.length })
+              : '—'}
+          </strong>
+        </div>
+        <div className={stat}>
+          <span className={css({ fontSize: 'sm', color: 'muted' })}>
+            {t('presentation.delivery')}
+          </span>
+          <strong className={css({ fontSize: 'lg' })}>
+            {development.fechaEntrega ? delivery.format(new Date(development.fechaEntrega)) : '—'}
+          </strong>
+        </div>
+        <div className={stat}>
+          <span className={css({ fontSize: 'sm', color: 'muted' })}>
+            {t('presentation.clusters')}
+          </span>
+          <strong className={css({ fontSize: 'lg' })}>{clusters.data?.length ?? '—'}</strong>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The signed-in availability pages (`disponibilidad`, `disponibilidad-simple`, `departamentos`):
+ * the development's clusters and units from `wsObtenerClusters`, kept live by the event
+ * stream, filtered in the worker, with the unit detail driven by `?unidad=…&s=caracteristicas`.
+ */
+
+import { useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { unitsListedForSignedInUser } from '../../../../core/filters';
+import { isHostAdmin, mayExtendHold } from '../../../../core/permissions';
+import { holdHoursOf } from '../../../../core/unit';
+import { AvailabilityView } from './availability-view';
+import { useDevelopmentContext } from '../../../layouts/development-context';
+import { allUnits, clustersQuery, prototypesQuery } from '../../../lib/catalogue';
+import { developmentPath, publicDevelopmentPath } from '../../../lib/paths';
+import { useLiveStream } from '../../../lib/live-stream';
+import { absoluteUrl } from '../../../lib/share-link';
+import { UnitDetail } from './unit-detail';
+import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
+
+export function SignedInAvailability({
+  mode,
+  search,
+  onSearch,
+}: {
+  mode: 'grid' | 'table' | 'listed';
+  search: UnitSearch;
+  onSearch: (next: UnitSearch) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const { corporate, development, display, colors, ctx, canAdminister, user, role } =
+    useDevelopmentContext();
+  const holds = useMemo(
+    () => ({
+      idCorporativo: corporate.id,
+      userId: user.id,
+      mayHold: role !== null && !isHostAdmin(role),
+      mayManage: role !== null && mayExtendHold(role),
+      hours: holdHoursOf(corporate),
+    }),
+    [corporate, user.id, role],
+  );
+  useLiveStream();
+  const clusters = useQuery(clustersQuery(corporate.id, development.id));
+  const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
+  const units = useMemo(() => {
+    const all = allUnits(clusters.data);
+    return mode === 'listed' ? unitsListedForSignedInUser(all) : all;
+  }, [clusters.data, mode]);
+  const protoList = useMemo(
+    () =>
+      (prototypes.data ?? []).filter((p) => p.activo).map((p) => ({ id: p.id, nombre: p.nombre })),
+    [prototypes.data],
+  );
+  const protoNames = useMemo(
+    () => new Map((prototypes.data ?? []).map((p) => [p.id, p.nombre])),
+    [prototypes.data],
+  );
+  const select = useCallback(
+    (id: string) => onSearch(selectUnitSearch(search, id)),
+    [onSearch, search],
+  );
+  const close = useCallback(
+    () => onSearch(selectUnitSearch(search, undefined)),
+    [onSearch, search],
+  );
+
+  if (clusters.isPending) {
+    return (
+      <p role="status" className={css({ color: 'muted', p: 6 })}>
+        {t('availability.loading')}
+      </p>
+    );
+  }
+  if (clusters.isError) {
+    return (
+      <p role="alert" className={css({ color: 'danger', p: 6 })}>
+        {t('availability.loadFailed')}
+      </p>
+    );
+  }
+  return (
+    <AvailabilityView
+      mode={mode === 'grid' ? 'grid' : 'table'}
+      developmentId={`${development.id}${mode === 'listed' ? ':listados' : ''}`}
+      clusters={clusters.data}
+      units={units}
+      colors={colors}
+      ctx={ctx}
+      prototypes={protoList}
+      display={display}
+      unitCurrency={development.divisa}
+      selectedId={search.unidad}
+      onSelect={select}
+      renderDetail={(unit) => (
+        <UnitDetail
+          unit={unit}
+          colors={colors}
+          display={display}
+          prototypeName={protoNames.get(unit.idPrototipo)}
+          developmentName={development.nombre}
+          quoteHref={`${developmentPath(corporate.slug, development.slug, 'cotizacion')}?unidad=${encodeURIComponent(unit.id)}`}
+          shareUrl={absoluteUrl(
+            `${publicDevelopmentPath(corporate.slug, development.slug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
+          )}
+          admin={canAdminister ? { idCorporativo: corporate.id } : undefined}
+          holds={holds}
+          comparatorScope={{ idCorporativo: corporate.id, idDesarrollo: development.id }}
+          onClose={close}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * A unit's hold in its detail: "Apartado por {adviser} para {client} · quedan 1 h 20 min" with a
+ * live countdown, and the actions the viewer may take — an adviser holds an available unit for
+ * one of their leads ("Apartar"), the holder or a manager releases it ("Liberar"), a manager
+ * extends it ("Extender"). Errors reach the user as the query client's toasts.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { Unit } from '../../../../core/types';
+import { toast } from '../../../lib/toast';
+import { useHoldableLeads, useUnitHold } from '../api/holds';
+import { useNow } from '../hooks/use-now';
+import { holdLeftText } from '../utils/hold-time';
+
+/** Who is looking and what they may do with holds (from the core's permissions). */
+export interface HoldViewer {
+  idCorporativo: string;
+  userId: string;
+  /** May hold a unit for a lead (not a host administrator). */
+  mayHold: boolean;
+  /** A manager: may release anyone's hold and extend holds. */
+  mayManage: boolean;
+  /** The corporate's hold time, the extension's default. */
+  hours: number;
+}
+
+const field = css({
+  flex: 1,
+  minW: 0,
+  h: 10,
+  px: 2,
+  borderRadius: 'md',
+  border: '1px solid token(colors.border)',
+  bg: 'surface',
+  fontSize: 'sm',
+});
+
+/** The hold line alone (any signed-in viewer of a held unit). */
+export function HoldSummary({ apartado }: { apartado: NonNullable<Unit['apartado']> }) {
+  const { t } = useTranslation('inventory');
+  const now = useNow(30_000);
+  return (
+    <p data-testid="unit-hold" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+      {t('hold.by', {
+        adviser: apartado.nombreVendedor || '—',
+        client: apartado.nombreLead || '—',
+        left: holdLeftText(t, apartado.hastaEn, now),
+      })}
+    </p>
+  );
+}
+
+export function UnitHoldPanel({
+  unit,
+  viewer,
+  buttonClass: actionButton,
+}: {
+  unit: Unit;
+  viewer: HoldViewer;
+  /** The detail's action button style. */
+  buttonClass: string;
+}) {
+  const { t } = useTranslation('inventory');
+  const { hold, extend, release } = useUnitHold(viewer.idCorporativo, unit);
+  const [picking, setPicking] = useState(false);
+  const [idLead, setIdLead] = useState('');
+  const [hours, setHours] = useState(String(viewer.hours));
+  const leads = useHoldableLeads(viewer.idCorporativo, picking);
+  const leadId = useId();
+  const hoursId = useId();
+  const apartado = unit.apartado;
+  const mayRelease = apartado && (apartado.idVendedor === viewer.userId || viewer.mayManage);
+  const canHold = !apartado && viewer.mayHold && unit.status === 'Disponible';
+  const parsedHours = Number(hours);
+  const hoursValid = Number.isFinite(parsedHours) && parsedHours > 0 && parsedHours <= 720;
+
+  if (!canHold && !mayRelease) return null;
+  return (
+    <section
+      aria-label={t('hold.title')}
+      className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}
+    >
+      {canHold && !picking ? (
+        <div>
+          <button
+            type="button"
+            className={actionButton}
+            data-primary="true"
+            onClick={() => setPicking(true)}
+          >
+            {t('hold.hold')}
+          </button>
+        </div>
+      ) : null}
+      {canHold && picking ? (
+        <>
+          <label htmlFor={leadId} className={css({ fontSize: 'sm', color: 'muted' })}>
+            {t('hold.lead')}
+          </label>
+          <div className={css({ display: 'flex', gap: 2 })}>
+            <select
+              id={leadId}
+              className={field}
+              value={idLead}
+              disabled={leads.isPending}
+              onChange={(e) => setIdLead(e.target.value)}
+            >
+              <option value="">
+                {leads.isPending
+                  ? t('common:loading')
+                  : (leads.data ?? []).length === 0
+                    ? t('hold.noLeads')
+                    : t('hold.pickLead')}
+              </option>
+              {(leads.data ?? []).map((lead) => (
+                <option key={lead.id} value={lead.id}>
+                  {[lead.nombre, lead.apellidos].filter(Boolean).join(' ')}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className={actionButton}
+              data-primary="true"
+              disabled={idLead === '' || hold.isPending}
+              onClick={() =>
+                hold.mutate(idLead, {
+                  onSuccess: () => {
+                    setPicking(false);
+                    setIdLead('');
+                    toast.success(t('hold.held'));
+                  },
+                })
+              }
+            >
+              {t('hold.confirm')}
+            </button>
+            <button type="button" className={actionButton} onClick={() => setPicking(false)}>
+              {t('hold.cancel')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {mayRelease ? (
+        <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'end' })}>
+          <button
+            type="button"
+            className={actionButton}
+            disabled={release.isPending}
+            onClick={() =>
+              release.mutate(undefined, { onSuccess: () => toast.success(t('hold.released')) })
+            }
+          >
+            {t('hold.release')}
+          </button>
+          {viewer.mayManage ? (
+            <>
+              <label htmlFor={hoursId} className={css({ fontSize: 'sm', color: 'muted' })}>
+                {t('hold.hours')}
+              </label>
+              <input
+                id={hoursId}
+                className={`${field} ${css({ maxW: '5rem', flex: 'none' })}`}
+                inputMode="numeric"
+                value={hours}
+                aria-invalid={!hoursValid}
+                onChange={(e) => setHours(e.target.value)}
+              />
+              <button
+                type="button"
+                className={actionButton}
+                disabled={!hoursValid || extend.isPending}
+                onClick={() =>
+                  extend.mutate(parsedHours, {
+                    onSuccess: () => toast.success(t('hold.extended')),
+                  })
+                }
+              >
+                {t('hold.extend')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

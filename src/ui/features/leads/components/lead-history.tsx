@@ -1,0 +1,87 @@
+/**
+ * The change history of a lead (`wsObtenerHistorialCambios`): who changed which field from what
+ * to what, and when, newest first. Ids are shown as names (statuses, developments, advisers).
+ */
+
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { LeadStatus } from '../../../../core/types';
+import type { DevelopmentSummary } from '../../../lib/catalogue';
+import { useLeadHistory, type LeadHistoryItem } from '../api/lead-queries';
+import { sectionCard, sectionTitle } from '../utils/lead-styles';
+
+export function LeadHistory({
+  corporateId,
+  leadId,
+  statuses,
+  developments,
+}: {
+  corporateId: string;
+  leadId: string;
+  statuses: LeadStatus[];
+  developments: Pick<DevelopmentSummary, 'id' | 'nombre'>[];
+}) {
+  const { t, i18n } = useTranslation('leads');
+  const history = useLeadHistory(corporateId, leadId);
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+  const value = (entry: LeadHistoryItem, which: 'anterior' | 'nuevo'): string => {
+    const v = entry[which];
+    if (entry.campo === 'idVendedor') {
+      const name = which === 'anterior' ? entry.nombreAnterior : entry.nombreNuevo;
+      return name ?? (v ? String(v) : t('history.empty'));
+    }
+    if (typeof v === 'boolean') return v ? t('history.yes') : t('history.no');
+    if (v === null || v === '') return t('history.empty');
+    if (entry.campo === 'status') return statuses.find((s) => s.id === v)?.nombre ?? v;
+    if (entry.campo === 'desarrollo') return developments.find((d) => d.id === v)?.nombre ?? v;
+    return v;
+  };
+
+  return (
+    <section aria-labelledby="lead-history-title" className={sectionCard}>
+      <h3 id="lead-history-title" className={sectionTitle}>
+        {t('history.title')}
+      </h3>
+      {history.isPending ? (
+        <p className={css({ color: 'muted' })}>{t('history.loading')}</p>
+      ) : (history.data ?? []).length === 0 ? (
+        <p className={css({ color: 'muted' })}>{t('history.none')}</p>
+      ) : (
+        <ol
+          aria-label={t('history.title')}
+          className={css({
+            listStyle: 'none',
+            display: 'flex',
+            flexDirection: 'column',
+            maxH: '28rem',
+            overflowY: 'auto',
+          })}
+        >
+          {(history.data ?? []).map((entry, i) => (
+            <li
+              key={`${entry.fecha}-${entry.evento}-${entry.campo}-${i}`}
+              data-testid="lead-history-entry"
+              className={css({ py: 2, borderBottom: '1px solid token(colors.border)' })}
+            >
+              <p className={css({ fontSize: 'xs', color: 'muted' })}>
+                {format.format(new Date(entry.fecha * 1000))} ·{' '}
+                {entry.nombreActor ?? (entry.actor ? t('notes.byColleague') : t('notes.byWebsite'))}
+              </p>
+              <p className={css({ fontSize: 'sm' })}>
+                {t('history.change', {
+                  campo: t(`fields.${entry.campo}`),
+                  anterior: value(entry, 'anterior'),
+                  nuevo: value(entry, 'nuevo'),
+                })}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

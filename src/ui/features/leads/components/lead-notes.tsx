@@ -1,0 +1,159 @@
+/**
+ * Follow-up notes of a lead (spec §3 Lead note, §4): newest first, deleted notes hidden, each with
+ * its author (you, a colleague by name, or the website form); adding and deleting wait for the
+ * server (a deleted note is kept there, softly).
+ */
+
+import type { FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { css, cx } from 'styled-system/css';
+import { LEAD_NOTE_MAX } from '../../../../core/lead';
+import type { User } from '../../../../core/types';
+import { noteComposerMachine, type AddNoteInput } from '../../../../machines/note-composer.machine';
+import { button } from '../../../components/styles';
+import { fieldInput, fieldLabel } from './lead-fields';
+import { useAddNote, useDeleteNote, useLeadNotes } from '../api/lead-queries';
+import { sectionCard, sectionTitle } from '../utils/lead-styles';
+
+export function LeadNotes({
+  corporateId,
+  leadId,
+  user,
+  readOnly = false,
+}: {
+  corporateId: string;
+  leadId: string;
+  user: User;
+  /** The lead is gone: the notes stay readable, nothing can be added or deleted. */
+  readOnly?: boolean;
+}) {
+  const { t, i18n } = useTranslation('leads');
+  const notes = useLeadNotes(corporateId, leadId);
+  const add = useAddNote(corporateId, leadId);
+  const remove = useDeleteNote(corporateId, leadId);
+  // Writing a note is `noteComposerMachine`: one click, one note.
+  const composer = useActorRef(
+    noteComposerMachine.provide({
+      actors: {
+        addNote: fromPromise<unknown, AddNoteInput>(({ input }) => add.mutateAsync(input.nota)),
+      },
+    }),
+  );
+  const text = useSelector(composer, (s) => s.context.text);
+  const error = useSelector(composer, (s) => s.matches({ editing: 'invalid' }));
+  const adding = useSelector(composer, (s) => s.hasTag('adding'));
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    composer.send({ type: 'note.submit' });
+  };
+
+  return (
+    <section aria-labelledby="lead-notes-title" className={sectionCard}>
+      <h3 id="lead-notes-title" className={sectionTitle}>
+        {t('notes.title')}
+      </h3>
+      {readOnly ? null : (
+        <form noValidate onSubmit={submit} className={css({ mb: 4 })}>
+          <label htmlFor="lead-note-new" className={fieldLabel}>
+            {t('notes.new')}
+          </label>
+          <textarea
+            id="lead-note-new"
+            rows={3}
+            maxLength={LEAD_NOTE_MAX}
+            value={text}
+            onChange={(e) => composer.send({ type: 'note.change', text: e.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'lead-note-new-error' : undefined}
+            className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
+          />
+          {error ? (
+            <p id="lead-note-new-error" className={css({ mt: 1, fontSize: 'sm', color: 'danger' })}>
+              {t('validation.noteRequired')}
+            </p>
+          ) : null}
+          <div className={css({ mt: 2, display: 'flex', justifyContent: 'flex-end' })}>
+            <button type="submit" className={button()} disabled={adding}>
+              {adding ? t('notes.adding') : t('notes.add')}
+            </button>
+          </div>
+        </form>
+      )}
+      {notes.isPending ? (
+        <p className={css({ color: 'muted' })}>{t('notes.loading')}</p>
+      ) : (notes.data ?? []).length === 0 ? (
+        <p className={css({ color: 'muted' })}>{t('notes.empty')}</p>
+      ) : (
+        <ol
+          aria-label={t('notes.timeline')}
+          className={css({
+            listStyle: 'none',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 3,
+            borderLeft: '2px solid token(colors.border)',
+            pl: 4,
+          })}
+        >
+          {(notes.data ?? []).map((note) => (
+            <li key={note.key} data-testid="lead-note" className={css({ position: 'relative' })}>
+              <span
+                aria-hidden="true"
+                className={css({
+                  position: 'absolute',
+                  left: '-1.4rem',
+                  top: '0.35rem',
+                  w: 3,
+                  h: 3,
+                  borderRadius: 'full',
+                  bg: 'primary',
+                })}
+              />
+              <div className={css({ display: 'flex', gap: 2, alignItems: 'baseline' })}>
+                <span className={css({ fontSize: 'xs', color: 'muted', flex: 1 })}>
+                  {format.format(new Date(note.fechaRegistro * 1000))} ·{' '}
+                  <span data-testid="lead-note-author">
+                    {note.idUsuario === null
+                      ? t('notes.byWebsite')
+                      : note.idUsuario === user.id
+                        ? t('detail.you')
+                        : note.nombreUsuario || t('notes.byColleague')}
+                  </span>
+                </span>
+                {readOnly ? null : (
+                  <button
+                    type="button"
+                    className={css({
+                      fontSize: 'xs',
+                      color: 'danger',
+                      cursor: 'pointer',
+                      px: 2,
+                      minH: 8,
+                      borderRadius: 'md',
+                      _hover: { bg: 'rgba(198,40,40,0.08)' },
+                    })}
+                    aria-label={t('notes.deleteLabel', { nota: note.nota.slice(0, 40) })}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(note.key)}
+                  >
+                    {t('notes.delete')}
+                  </button>
+                )}
+              </div>
+              <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
+                {note.nota}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * The buyer's quotation behind a share link (`/public/cotizacion/$token`; issue 7): read-only,
+ * with the corporate's logo and colours, and a print stylesheet so the browser prints it as a
+ * clean one- or two-page document (no buttons, no backgrounds but the corporate's band). An
+ * expired link, a link the adviser revoked and a modified or unknown one each get a clear
+ * message.
+ */
+
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { formatArea } from '../../../../core/area';
+import { ApiRequestError } from '../../../lib/api';
+import { useDisplaySettings } from '../../../lib/display-settings';
+import { corporateThemeStyle } from '../../../theme/corporate-theme';
+import { button } from '../../../components/styles';
+import { mediaUrl } from '../../../lib/catalogue';
+import { QuoteFiguresView } from './quote-figures';
+import { formatDate } from '../../../lib/dates';
+import { publicQuotationQuery } from '../api/quotes-data';
+
+/** Page set-up for printing; static text, nothing from the quotation goes in here. */
+const PRINT_CSS = `
+@page { size: A4; margin: 12mm; }
+@media print {
+  html, body { background: #fff !important; }
+}
+`;
+
+function Message({ title, body }: { title: string; body: string }) {
+  return (
+    <main
+      className={css({
+        minH: '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 6,
+        textAlign: 'center',
+        bg: 'bg',
+      })}
+    >
+      <div role="alert" className={css({ maxW: '30rem' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: 2 })}>{title}</h1>
+        <p className={css({ color: 'muted' })}>{body}</p>
+      </div>
+    </main>
+  );
+}
+
+export function PublicQuotationPage({ token }: { token: string }) {
+  const { t, i18n } = useTranslation('quotes');
+  const { areaUnit } = useDisplaySettings();
+  const query = useQuery(publicQuotationQuery(token));
+
+  if (query.isPending) {
+    return (
+      <main
+        className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', color: 'muted' })}
+      >
+        <p role="status">{t('public.loading')}</p>
+      </main>
+    );
+  }
+  if (query.isError) {
+    const status = query.error instanceof ApiRequestError ? query.error.status : 0;
+    const code = query.error instanceof ApiRequestError ? query.error.errorCode : null;
+    if (status === 410 && code === 'SHARE_REVOKED')
+      return <Message title={t('public.revokedTitle')} body={t('public.revoked')} />;
+    if (status === 410)
+      return <Message title={t('public.expiredTitle')} body={t('public.expired')} />;
+    if (status === 404 || status === 400)
+      return <Message title={t('public.invalidTitle')} body={t('public.invalid')} />;
+    return <Message title={t('public.failedTitle')} body={t('public.failed')} />;
+  }
+
+  const { cotizacion: q, corporativo, expiraEn } = query.data;
+  const logo = mediaUrl(corporativo.imagen.imagenLogo);
+  const lang = i18n.language;
+  const c = q.unidad.caracteristicas;
+  return (
+    <div
+      style={corporateThemeStyle(corporativo.colores)}
+      className={css({
+        minH: '100dvh',
+        bg: 'bg',
+        color: 'text',
+        py: { base: 0, md: 8 },
+        '@media print': { bg: 'white', py: 0 },
+      })}
+    >
+      <style>{PRINT_CSS}</style>
+      <article
+        data-testid="public-quotation"
+        className={css({
+          maxW: '52rem',
+          mx: 'auto',
+          bg: 'surface',
+          borderRadius: { base: 0, md: 'xl' },
+          boxShadow: { base: 'none', md: '0 12px 32px rgba(16,24,40,0.08)' },
+          overflow: 'hidden',
+          '@media print': { maxW: 'none', boxShadow: 'none', borderRadius: 0 },
+        })}
+      >
+        <header
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: 4,
+            px: 6,
+            py: 4,
+            bg: 'sidebar',
+            color: 'white',
+            printColorAdjust: 'exact',
+            '@media print': { px: '10pt', py: '8pt' },
+          })}
+        >
+          {logo ? (
+            <img
+              src={logo}
+              alt={t('public.logo', { name: corporativo.nombre })}
+              className={css({
+                h: 12,
+                w: 12,
+                objectFit: 'contain',
+                bg: 'white',
+                borderRadius: 'md',
+                p: 1,
+              })}
+            />
+          ) : null}
+          <div className={css({ flex: 1 })}>
+            <p className={css({ fontSize: 'sm', opacity: 0.85 })}>{corporativo.nombre}</p>
+            <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+              {t('public.title', { unit: q.nombreUnidad, development: q.nombreDesarrolloInteres })}
+            </h1>
+          </div>
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className={`${button()} ${css({ bg: 'white', color: 'text', '@media print': { display: 'none' } })}`}
+          >
+            {t('public.print')}
+          </button>
+        </header>
+
+        <div
+          className={css({
+            p: 6,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 5,
+            '@media print': { p: '10pt', gap: '8pt' },
+          })}
+        >
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+              gap: 3,
+              fontSize: 'sm',
+              '& dt': { color: 'muted', fontSize: 'xs' },
+              '& dd': { fontWeight: 'semibold' },
+              '@media print': { gridTemplateColumns: 'repeat(4, 1fr)', gap: '6pt' },
+            })}
+          >
+            <div>
+              <dt>{t('public.client')}</dt>
+              <dd>{q.nombreCliente}</dd>
+            </div>
+            <div>
+              <dt>{t('public.adviser')}</dt>
+              <dd>{q.nombreAsesor}</dd>
+            </div>
+            <div>
+              <dt>{t('public.date')}</dt>
+              <dd>{formatDate(q.fechaAlta, lang, q.zonaHoraria)}</dd>
+            </div>
+            <div>
+              <dt>{t('public.validUntil')}</dt>
+              <dd>{formatDate(expiraEn, lang, q.zonaHoraria)}</dd>
+            </div>
+            <div>
+              <dt>{t('page.cluster')}</dt>
+              <dd>{q.nombreCluster || '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('page.prototype')}</dt>
+              <dd>{q.nombrePrototipe || '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('page.level')}</dt>
+              <dd>{q.unidad.nivel}</dd>
+            </div>
+            <div>
+              <dt>{t('page.area')}</dt>
+              <dd>{formatArea(q.unidad.metrajes.areaTotal ?? 0, areaUnit)}</dd>
+            </div>
+            <div>
+              <dt>{t('page.bedrooms')}</dt>
+              <dd>{c.recamaras}</dd>
+            </div>
+            <div>
+              <dt>{t('public.bathrooms')}</dt>
+              <dd>{c.banios + c.baniosMedios * 0.5}</dd>
+            </div>
+            <div>
+              <dt>{t('public.parking')}</dt>
+              <dd>{c.cajones}</dd>
+            </div>
+            {q.fechaEntrega ? (
+              <div>
+                <dt>{t('public.delivery')}</dt>
+                <dd>{formatDate(q.fechaEntrega, lang, q.zonaHoraria)}</dd>
+              </div>
+            ) : null}
+          </dl>
+
+          <QuoteFiguresView
+            figures={q.figuras}
+            currency={q.divisa.codigo}
+            additions={q.adicionales}
+            timeZone={q.zonaHoraria}
+            schemeName={q.esquemasPago.nombre}
+          />
+
+          <p className={css({ fontSize: 'xs', color: 'muted' })}>{t('public.disclaimer')}</p>
+        </div>
+      </article>
+    </div>
+  );
+}

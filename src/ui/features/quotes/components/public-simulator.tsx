@@ -1,0 +1,275 @@
+/**
+ * The visitors' quotation simulator (public variant of `cotizacion`, issue 7):
+ * `/public/corporativos/$c/desarrollos/$d/cotizacion?unidad=`. Only units whose price is
+ * public; the figures come from `POST /api/public/…/simular`, which prices with the core and
+ * saves nothing. No adviser, no lead.
+ */
+
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import { validateScheme } from '../../../../core/pricing';
+import { applicableOptionals, effectiveSchemes, schemeForQuote } from '../../../../core/quotation';
+import type { Optional, PaymentScheme } from '../../../../core/types';
+import { ApiRequestError } from '../../../lib/api';
+import { setCurrency, useDisplaySettings } from '../../../lib/display-settings';
+import { corporateThemeStyle } from '../../../theme/corporate-theme';
+import { AppLink } from '../../../components/app-link';
+import { CurrencyPicker } from '../../../components/currency-picker';
+import { PublicPageHeader } from '../../../components/public-page-header';
+import { card } from '../../../components/styles';
+import { formatAreaIn, makeDisplay } from '../../../lib/figures';
+import { mediaUrl } from '../../../lib/catalogue';
+import { publicDevelopmentPath } from '../../../lib/paths';
+import { publicAvailabilityQuery, type PublicAvailability } from '../../../lib/public-catalogue';
+import { QuoteFiguresView } from './quote-figures';
+import { simulate } from '../api/quotes-data';
+import type { QuoteSearch } from '../utils/quote-search';
+import { SchemeOption } from './scheme-option';
+
+/** The public availability answer also carries the development's schemes and optionals. */
+type WithSchemes = PublicAvailability & {
+  desarrollo: PublicAvailability['desarrollo'] & {
+    esquemasPago?: PaymentScheme[];
+    opcionales?: Optional[];
+  };
+};
+
+const panel = `${card()} ${css({ p: 5, display: 'flex', flexDirection: 'column', gap: 3 })}`;
+
+export function PublicSimulatorPage({
+  corporateSlug,
+  developmentSlug,
+  search,
+  onSearch,
+}: {
+  corporateSlug: string;
+  developmentSlug: string;
+  search: QuoteSearch;
+  onSearch: (next: QuoteSearch) => void;
+}) {
+  const { t } = useTranslation('quotes');
+  const { currency, areaUnit } = useDisplaySettings();
+  const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
+  const data: WithSchemes | undefined = query.data;
+  const display = useMemo(
+    () => makeDisplay(data?.corporativo.divisa, currency, areaUnit),
+    [data?.corporativo.divisa, currency, areaUnit],
+  );
+  const unit = data?.clusters.flatMap((c) => c.unidades).find((u) => u.id === search.unidad);
+  const schemes = useMemo(
+    () =>
+      unit && data
+        ? effectiveSchemes(data.desarrollo.esquemasPago ?? [], unit.idCluster).filter(
+            (s) => validateScheme(schemeForQuote(s)).ok,
+          )
+        : [],
+    [unit, data],
+  );
+  const optionals = useMemo(
+    () =>
+      unit && data ? applicableOptionals(data.desarrollo.opcionales ?? [], unit.idCluster) : [],
+    [unit, data],
+  );
+  const scheme = schemes.find((s) => s.id === search.esquema) ?? schemes[0];
+  const chosen = (search.opcionales ?? []).filter((id) => optionals.some((o) => o.id === id));
+  const priced = unit?.precio !== undefined;
+  const simulation = useQuery({
+    queryKey: [
+      'api',
+      'public',
+      'simular',
+      corporateSlug,
+      developmentSlug,
+      {
+        unidad: unit?.id,
+        esquema: scheme?.id,
+        opcionales: chosen,
+        divisa: display.currency.codigo,
+      },
+    ],
+    queryFn: ({ signal }) =>
+      simulate(
+        corporateSlug,
+        developmentSlug,
+        {
+          idUnidad: unit!.id,
+          idEsquema: scheme!.id,
+          opcionales: chosen,
+          divisa: display.currency.codigo,
+        },
+        signal,
+      ),
+    enabled: !!unit && !!scheme && priced,
+    retry: false,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+  if (query.isPending) {
+    return (
+      <main
+        className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', color: 'muted' })}
+      >
+        <p role="status">{t('page.loading')}</p>
+      </main>
+    );
+  }
+  if (query.isError || !data) {
+    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', p: 6 })}>
+        <p role="alert">{notFound ? t('simulator.notFound') : t('page.loadFailed')}</p>
+      </main>
+    );
+  }
+
+  const logo = mediaUrl(data.corporativo.imagen.imagenLogo);
+  const availability = publicDevelopmentPath(corporateSlug, developmentSlug, 'disponibilidad');
+  const currencies = display.currencies.filter((c) => c.activo !== false);
+  const toggle = (id: string) => {
+    const next = chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id];
+    const { opcionales: _o, ...rest } = search;
+    onSearch(next.length > 0 ? { ...rest, opcionales: next } : rest);
+  };
+
+  let content;
+  if (!unit) {
+    content = (
+      <section className={panel} role="alert">
+        <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('page.unitNotFound')}</h2>
+        <AppLink href={availability} className={css({ color: 'link', fontWeight: 'semibold' })}>
+          {t('page.backToAvailability')}
+        </AppLink>
+      </section>
+    );
+  } else if (!priced) {
+    content = (
+      <section className={panel} role="alert" data-testid="not-quotable">
+        <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+          {t('page.unitTitle', { name: unit.nombre })}
+        </h2>
+        <p>{t('simulator.notAvailable', { status: unit.disponibilidad })}</p>
+        <AppLink href={availability} className={css({ color: 'link', fontWeight: 'semibold' })}>
+          {t('page.backToAvailability')}
+        </AppLink>
+      </section>
+    );
+  } else {
+    content = (
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(18rem, 24rem) 1fr' },
+          gap: 4,
+          alignItems: 'start',
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
+          <section className={panel}>
+            <h2 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+              {t('page.unitTitle', { name: unit.nombre })}
+            </h2>
+            <p className={css({ fontSize: 'sm', color: 'muted' })}>
+              {t('simulator.unitSummary', {
+                bedrooms: unit.caracteristicas.recamaras,
+                area: formatAreaIn(unit.metrajes.areaTotal, display),
+                level: unit.nivel,
+              })}
+            </p>
+          </section>
+          <section className={panel}>
+            <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}>
+              <legend className={css({ fontSize: 'lg', fontWeight: 'bold', mb: 2 })}>
+                {t('labels.schemes')}
+              </legend>
+              {schemes.map((s) => (
+                <SchemeOption
+                  key={s.id}
+                  scheme={s}
+                  checked={scheme?.id === s.id}
+                  onSelect={() => onSearch({ ...search, esquema: s.id })}
+                />
+              ))}
+            </fieldset>
+          </section>
+          {optionals.length > 0 ? (
+            <section className={panel}>
+              <fieldset className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}>
+                <legend className={css({ fontSize: 'lg', fontWeight: 'bold', mb: 2 })}>
+                  {t('labels.optionals')}
+                </legend>
+                {optionals.map((o) => (
+                  <label
+                    key={o.id}
+                    className={css({
+                      display: 'flex',
+                      gap: 2,
+                      alignItems: 'center',
+                      cursor: 'pointer',
+                    })}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(o.id)}
+                      onChange={() => toggle(o.id)}
+                    />
+                    {o.nombre}
+                  </label>
+                ))}
+              </fieldset>
+            </section>
+          ) : null}
+        </div>
+        <section className={panel} aria-busy={simulation.isFetching}>
+          <h3 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('page.figuresTitle')}</h3>
+          {simulation.data ? (
+            <QuoteFiguresView
+              figures={simulation.data.figuras}
+              currency={simulation.data.divisa.codigo}
+              additions={simulation.data.adicionales}
+              schemeName={simulation.data.esquemasPago.nombre}
+            />
+          ) : simulation.isError ? (
+            <p role="alert" className={css({ color: 'danger' })}>
+              {t('page.pricingFailed')}
+            </p>
+          ) : (
+            <p role="status" className={css({ color: 'muted' })}>
+              {t('page.pricing')}
+            </p>
+          )}
+          <p className={css({ fontSize: 'xs', color: 'muted' })}>{t('simulator.disclaimer')}</p>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      style={corporateThemeStyle(data.corporativo.colores)}
+      className={css({ minH: '100dvh', bg: 'bg', color: 'text' })}
+    >
+      <PublicPageHeader
+        logoUrl={logo ?? null}
+        corporateName={data.corporativo.nombre}
+        title={t('simulator.title', { name: data.desarrollo.nombre })}
+      >
+        <AppLink
+          href={availability}
+          className={css({ fontSize: 'sm', color: 'link', fontWeight: 'semibold' })}
+        >
+          {t('page.backToAvailability')}
+        </AppLink>
+        <CurrencyPicker
+          label={t('page.currency')}
+          value={display.currency.codigo}
+          currencies={currencies}
+          onChange={setCurrency}
+        />
+      </PublicPageHeader>
+      <main className={css({ p: { base: 3, md: 6 }, maxW: '90rem', mx: 'auto' })}>{content}</main>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * The figures of a quotation (spec §9 labels): list price, discount, optionals, final price,
+ * each part of the payment scheme with its share and amount, the totals row verified against
+ * the final price, and the monthly instalments with their dates. Used by the adviser's page,
+ * the buyer's shared page (printed) and the visitors' simulator.
+ *
+ * Amounts are cents shown in whole units (spec §9), rounded by the core's `displayedQuote` so
+ * each breakdown adds up to the total printed beside it.
+ */
+
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-system/css';
+import type { Money } from '../../../../core/brands';
+import { displayedQuote, SCHEME_PART_KEYS } from '../../../../core/pricing';
+import type { QuoteFigures } from '../../../../core/quotation';
+import { formatCents, formatPercent } from '../utils/quote-format';
+import { formatDate } from '../../../lib/dates';
+
+export interface FigureAddition {
+  tipo: 'opcional' | 'extra';
+  nombre: string;
+  monto: number;
+}
+
+const table = css({
+  w: '100%',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th, & td': {
+    textAlign: 'left',
+    py: 2,
+    px: 2,
+    borderBottom: '1px solid token(colors.border)',
+  },
+  '& th': { fontWeight: 'semibold', color: 'muted', fontSize: 'xs', textTransform: 'uppercase' },
+  '& td[data-num], & th[data-num]': {
+    textAlign: 'right',
+    fontVariantNumeric: 'tabular-nums',
+    // An amount stays on one line: on a phone the concept column wraps, not `$… MXN`.
+    whiteSpace: 'nowrap',
+  },
+  '& tr[data-zero="true"] td': { color: 'muted' },
+  '& tfoot td': { fontWeight: 'bold', borderBottom: 'none' },
+  '@media print': { fontSize: '9pt', '& th, & td': { py: '3pt', px: '4pt' } },
+});
+
+const sectionTitle = css({
+  fontSize: 'md',
+  fontWeight: 'bold',
+  mb: 2,
+  '@media print': { fontSize: '11pt', mb: '4pt' },
+});
+
+function SummaryRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 4,
+        py: 2,
+        borderBottom: '1px solid token(colors.border)',
+        '&[data-strong="true"]': { fontSize: 'xl', fontWeight: 'bold', borderBottom: 'none' },
+        '@media print': { py: '3pt', '&[data-strong="true"]': { fontSize: '13pt' } },
+      })}
+      data-strong={strong ? 'true' : 'false'}
+    >
+      <dt>{label}</dt>
+      <dd
+        data-testid={testId}
+        className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function QuoteFiguresView({
+  figures,
+  currency,
+  additions,
+  timeZone,
+  schemeName,
+}: {
+  figures: QuoteFigures;
+  /** Currency code of every amount. */
+  currency: string;
+  additions: readonly FigureAddition[];
+  timeZone?: string | undefined;
+  schemeName?: string | undefined;
+}) {
+  const { t, i18n } = useTranslation('quotes');
+  const money = (cents: number) => formatCents(cents, currency);
+  const shown = useMemo(
+    () =>
+      displayedQuote(
+        figures,
+        additions.map((a) => a.monto as Money),
+      ),
+    [figures, additions],
+  );
+  const partsTotal = figures.parts.reduce((sum, p) => sum + p.amount, 0);
+  const shownPartsTotal = shown.parts.reduce((sum, p) => sum + p, 0);
+  const verified = partsTotal === figures.finalPrice && shownPartsTotal === shown.finalPrice;
+  const monthlyIndex = figures.parts.findIndex((p) => p.key === 'mensualidades');
+  const monthly = figures.parts[monthlyIndex];
+  const shownMonthly = shown.parts[monthlyIndex] ?? 0;
+  const sameInstalments = shown.instalments.every((a) => a === shown.instalments[0]);
+  return (
+    <div
+      className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}
+      data-testid="quote-figures"
+    >
+      <dl aria-label={t('figures.summary')}>
+        <SummaryRow label={t('labels.listPrice')} value={money(shown.listPrice)} />
+        <SummaryRow
+          label={t('labels.discountWithPercent', {
+            percent: formatPercent(figures.discountFraction),
+          })}
+          value={shown.discount > 0 ? `−${money(shown.discount)}` : money(0)}
+          testId="quote-discount"
+        />
+        <SummaryRow
+          label={t('labels.priceAfterDiscount')}
+          value={money(shown.priceAfterDiscount)}
+        />
+        {figures.extras > 0 ? (
+          <SummaryRow
+            label={t('labels.optionals')}
+            value={`+${money(shown.extras)}`}
+            testId="quote-extras"
+          />
+        ) : null}
+        <SummaryRow
+          label={t('labels.finalPrice')}
+          value={money(shown.finalPrice)}
+          strong
+          testId="quote-final-price"
+        />
+      </dl>
+
+      {additions.length > 0 ? (
+        <section>
+          <h3 className={sectionTitle}>{t('labels.optionals')}</h3>
+          <table className={table} data-testid="quote-additions">
+            <thead>
+              <tr>
+                <th scope="col">{t('figures.concept')}</th>
+                <th scope="col">{t('figures.kind')}</th>
+                <th scope="col" data-num>
+                  {t('figures.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {additions.map((a, i) => (
+                <tr key={`${a.tipo}-${a.nombre}-${i}`}>
+                  <td>{a.nombre}</td>
+                  <td>{t(`figures.additionKind.${a.tipo}`)}</td>
+                  <td data-num>{money(shown.additions[i] ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      <section>
+        <h3 className={sectionTitle}>
+          {schemeName ? t('figures.schemeNamed', { name: schemeName }) : t('labels.schemes')}
+        </h3>
+        <table className={table} data-testid="quote-parts">
+          <thead>
+            <tr>
+              <th scope="col">{t('figures.concept')}</th>
+              <th scope="col" data-num>
+                %
+              </th>
+              <th scope="col" data-num>
+                {t('figures.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {SCHEME_PART_KEYS.map((key) => {
+              const index = figures.parts.findIndex((p) => p.key === key);
+              const part = figures.parts[index];
+              if (!part) return null;
+              return (
+                <tr key={key} data-part={key} data-zero={part.amount === 0 ? 'true' : 'false'}>
+                  <td>
+                    {t(`labels.parts.${key}`)}
+                    {key === 'mensualidades' && figures.months > 0 ? (
+                      <span className={css({ color: 'muted' })}>
+                        {' '}
+                        {t('figures.monthsCount', { count: figures.months })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td data-num>{formatPercent(part.porcentaje)}</td>
+                  <td data-num>{money(shown.parts[index] ?? 0)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td>{t('labels.totals')}</td>
+              <td data-num>
+                <span
+                  title={t('labels.verify')}
+                  aria-label={verified ? t('figures.verified') : t('figures.notVerified')}
+                  className={css({ color: verified ? 'success' : 'danger' })}
+                >
+                  {verified ? '✓' : '✗'}
+                </span>
+              </td>
+              <td data-num>{money(shownPartsTotal)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+
+      {monthly && figures.instalments.length > 0 ? (
+        <section>
+          <h3 className={sectionTitle}>
+            {sameInstalments
+              ? t('figures.instalments', {
+                  count: figures.instalments.length,
+                  amount: money(shown.instalments[0] ?? 0),
+                })
+              : t('figures.instalmentsTotal', {
+                  count: figures.instalments.length,
+                  total: money(shownMonthly),
+                })}
+          </h3>
+          <table className={table} data-testid="quote-instalments">
+            <thead>
+              <tr>
+                <th scope="col">{t('figures.number')}</th>
+                <th scope="col">{t('figures.date')}</th>
+                <th scope="col" data-num>
+                  {t('figures.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.instalments.map((i, index) => (
+                <tr key={i.number}>
+                  <td>{i.number}</td>
+                  <td>{formatDate(i.date, i18n.language, timeZone)}</td>
+                  <td data-num>{money(shown.instalments[index] ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td colSpan={2}>{t('labels.totals')}</td>
+                <td data-num>{money(shown.instalments.reduce((sum, a) => sum + a, 0))}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+      ) : null}
+    </div>
+  );
+}

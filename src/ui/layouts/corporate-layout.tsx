@@ -1,0 +1,70 @@
+/**
+ * The corporate layout (`/corporativos/$corporativo`): applies the corporate's colours as CSS
+ * variables, switches an English interface to Spanish for a corporate without multiIdioma, and
+ * wraps every child route in the dashboard layout with `useCorporateContext()` available.
+ *
+ * The route resolves membership (the 403 page, an unknown corporate) and loads the corporate
+ * before this renders; a signed-out visitor gets the dashboard's login prompt while the session
+ * machine takes them to /login.
+ */
+
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { languageForCorporate } from '../../core/navigation';
+import type { User } from '../../core/types';
+import { currentLanguage, setLanguage, storedLanguage } from '../i18n';
+import {
+  CorporateContextProvider,
+  type CorporateContextValue,
+  type CurrentDevelopment,
+} from './corporate-context';
+import { DashboardLayout } from './dashboard-layout';
+import { corporateQuery } from '../lib/corporate-access';
+import { roleOf, useSession } from '../session';
+import { corporateThemeStyle } from '../theme/corporate-theme';
+
+export function CorporateLayout({ slug }: { slug: string }) {
+  const user = useSession((s) => (s.hasTag('signedIn') ? s.context.user : null));
+  if (!user) return <DashboardLayout>{null}</DashboardLayout>;
+  return <MemberLayout slug={slug} user={user} />;
+}
+
+function MemberLayout({ slug, user }: { slug: string; user: User }) {
+  // Loaded by the route's loader; kept current by invalidation (live settings changes).
+  const { data } = useSuspenseQuery(corporateQuery(slug));
+  const [development, setDevelopment] = useState<CurrentDevelopment | null>(null);
+
+  // A corporate without multiIdioma shows the interface in Spanish (spec §2); one with it shows
+  // the user's own choice again, which the forced Spanish did not overwrite.
+  useEffect(() => {
+    const wanted = languageForCorporate(data, storedLanguage());
+    if (wanted !== currentLanguage()) void setLanguage(wanted, { remember: false });
+  }, [data]);
+
+  // Portals (modals, toasts) live outside this subtree: the variables go on the document too.
+  const colores = data.colores;
+  useEffect(() => {
+    const style = corporateThemeStyle(colores) as Record<string, string>;
+    const root = document.documentElement.style;
+    for (const [name, value] of Object.entries(style)) root.setProperty(name, value);
+    return () => {
+      for (const name of Object.keys(style)) root.removeProperty(name);
+    };
+  }, [colores]);
+
+  const value = useMemo<CorporateContextValue>(
+    () => ({ corporate: data, user, role: roleOf(user, data), development, setDevelopment }),
+    [data, user, development],
+  );
+
+  return (
+    <div style={corporateThemeStyle(value.corporate.colores)} data-corporate={value.corporate.slug}>
+      <CorporateContextProvider value={value}>
+        <DashboardLayout corporate={value.corporate} role={value.role}>
+          <Outlet />
+        </DashboardLayout>
+      </CorporateContextProvider>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Two real server processes on one PostgreSQL database, as production runs them: concurrent
+ * changes of one unit from both decide on the unit's current state under its lock, so each
+ * version has one winner and the unit's history chains (every "from" is the previous "to"),
+ * across a kill -9 and restart of one process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBackends, openSeeded, postgresBackend } from './support/backends';
+import { client, login } from './support/http';
+
+function startServer(databaseUrl: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VITRINA_DIST_DIR: '/nonexistent',
+      VITRINA_SECRET: 'two-processes-test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (/running at/.test(output)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+}
+
+/** A running server as the test clients' `app`: the same requests, over the network. */
+const remote = (port: number) =>
+  ({
+    request: (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${path}`, init),
+  }) as unknown as Parameters<typeof login>[0];
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describeBackends('two server processes', (backend) => {
+  if (backend.name !== 'postgres') {
+    it('needs PostgreSQL (PGlite is one process by design)', () => {
+      expect(backend.name).toBe('pglite');
+    });
+    return;
+  }
+  const ports = [39_911, 39_912];
+  let runtime: Awaited<ReturnType<typeof openSeeded>>;
+  let servers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    runtime = await openSeeded(postgresBackend);
+    servers = await Promise.all(ports.map((p) => startServer(runtime.databaseUrl!, p)));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stop));
+    await runtime?.dispose();
+  });
+
+  it('20 concurrent status changes of one unit: one winner per version, a chained history, also after a kill -9 and restart', async () => {
+    const cookie = await login(remote(ports[0]!), 'admin@vitrina.demo');
+    const admins = ports.map((p) => client(remote(p), cookie));
+    const corp = (await admins[0]!.get('/api/wsObtenerCorporativos')).json.find(
+      (c: { slug: string }) => c.slug === 'grupo-horizonte',
+    );
+    const { rows } = await runtime.deps.db.query<{ id: string }>(
+      "SELECT id FROM rm_units WHERE corporate_id = $1 AND doc->>'status' = 'Disponible' ORDER BY id LIMIT 1",
+      [corp.id],
+    );
+    const unitId = rows[0]!.id;
+    const path = `/api/corporativos/${corp.id}/unidades/${unitId}/status`;
+    const targets = ['Apartado', 'Vendido', 'Reservado', 'Bloqueado'];
+
+    const round = async (seen: string) => {
+      // Each request changes the status it saw to another one (asking for the status the unit
+      // already has is a no-op that succeeds, whenever it lands).
+      const others = targets.filter((t) => t !== seen);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          admins[i % 2]!.put(path, { status: others[i % others.length]!, statusAnterior: seen }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(
+        statuses.filter((s) => s !== 200 && s !== 409),
+        JSON.stringify(answers.find((a) => a.status !== 200 && a.status !== 409)?.json),
+      ).toEqual([]);
+      const winners = answers.filter((a) => a.status === 200);
+      // Every 200 names the same final status: the winner's (a repeat of it changes nothing).
+      const final = winners[0]!.json.status as string;
+      expect(winners.every((w) => w.json.status === final)).toBe(true);
+      for (const lost of answers.filter((a) => a.status === 409))
+        expect(lost.json[0].unidad.status).toBe(final);
+      return final;
+    };
+
+    const first = await round('Disponible');
+    // One of the processes dies mid-life and comes back.
+    await stop(servers[1]);
+    servers[1] = await startServer(runtime.databaseUrl!, ports[1]!);
+    const second = await round(first);
+    expect(second).not.toBe(first);
+
+    const events = await runtime.deps.store.readStream(`unit:${corp.id}:${unitId}`);
+    const changes = events
+      .filter((e) => e.type === 'UnitStatusChanged')
+      .map((e) => e.data as { from: string; to: string });
+    expect(changes).toHaveLength(2);
+    expect(changes[0]!.from).toBe('Disponible');
+    for (let i = 1; i < changes.length; i++) expect(changes[i]!.from).toBe(changes[i - 1]!.to);
+    const doc = (
+      await runtime.deps.db.query<{ doc: { status: string } }>(
+        'SELECT doc FROM rm_units WHERE id = $1',
+        [unitId],
+      )
+    ).rows[0]!.doc;
+    expect(doc.status).toBe(second);
+  }, 120_000);
+});
