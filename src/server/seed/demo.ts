@@ -11,11 +11,7 @@ import type {
   UnitStatus,
   User,
 } from '../../core/types';
-import type {
-  CatalogueEventMap,
-  CatalogueEventType,
-  CorporateConfig,
-} from '../catalogue/events';
+import type { CatalogueEventMap, CatalogueEventType, CorporateConfig } from '../catalogue/events';
 import { streams } from '../catalogue/events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
