@@ -7,7 +7,7 @@ import { userRoutes } from './users/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { leadRoutes } from './leads/routes';
 import { adviserRoutes } from './users/advisers.routes';
-import { liveRoutes } from './http/live.routes';
+import { liveRoutes } from './live/routes';
 import { healthRoutes } from './ops/health.routes';
 import { publicRoutes } from './public/routes';
 import { quotationRoutes } from './quotations/routes';

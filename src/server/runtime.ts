@@ -13,7 +13,7 @@ import { BackgroundWork, type BackgroundWorkOptions } from './store/background-w
 import { openDb, type OpenOptions } from './store/db';
 import { EventStore } from './store/event-store';
 import { migrate } from './store/migrate';
-import { LiveFeed } from './live';
+import { LiveFeed } from './live/feed';
 
 export interface Runtime {
   deps: AppDeps;

@@ -4,7 +4,7 @@ import type { SessionStore, LoginThrottle } from '../auth/sessions';
 import type { BackgroundWork } from '../store/background-work';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
-import type { LiveFeed } from '../live';
+import type { LiveFeed } from '../live/feed';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface AppDeps {

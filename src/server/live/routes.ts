@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { scopeCovers } from '../../core/permissions';
 import type { Corporate, Role, User } from '../../core/types';
 import type { StoredEvent } from '../store/event-store';
-import { findUser, requireUser, type AppDeps, type Env } from './context';
-import { clientAddress } from './rate-limit';
+import { findUser, requireUser, type AppDeps, type Env } from '../http/context';
+import { clientAddress } from '../http/rate-limit';
 
 interface Viewer {
   user: User;
@@ -35,7 +36,7 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
   const role = viewer.roles.get(corporateId);
   if (!role) return null;
   const data = (event.data ?? {}) as Record<string, unknown>;
-  const all = role.permisosLeads.alcanceLeads === 'Todos';
+  const member = { user: viewer.user, role };
   const base = { type: event.type, corporateId, occurredAt: event.occurredAt };
   if (event.type.startsWith('Unit')) {
     const unit = (data.unit ?? {}) as Record<string, unknown>;
@@ -54,11 +55,11 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
   if (event.type.startsWith('Lead')) {
     // Only a lead's own stream: contact claims and the round robin are bookkeeping streams.
     if (!event.streamId.startsWith('lead:')) return null;
-    if (!all && data.idVendedor !== viewer.user.id) return null;
+    if (!scopeCovers(member, data.idVendedor as string | null | undefined)) return null;
     return { ...base, idLead: event.streamId.split(':').at(-1) };
   }
   if (event.type.startsWith('Quotation')) {
-    if (!all && data.idAsesor !== viewer.user.id) return null;
+    if (!scopeCovers(member, data.idAsesor as string | null | undefined)) return null;
     return { ...base, idCotizacion: event.streamId.split(':').at(-1) };
   }
   if (

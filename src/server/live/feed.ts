@@ -1,11 +1,11 @@
-import { ApiError } from './http/errors';
-import type { Db, Listening } from './store/db';
+import { ApiError } from '../http/errors';
+import type { Db, Listening } from '../store/db';
 import {
   NOTIFY_CHANNEL,
   type CommitAnnouncement,
   type EventStore,
   type StoredEvent,
-} from './store/event-store';
+} from '../store/event-store';
 
 /** Whether this process hears other processes' commits: PostgreSQL only. */
 export type ListenerState = 'connected' | 'reconnecting' | 'not-applicable';
