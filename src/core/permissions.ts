@@ -284,3 +284,18 @@ export const SELF_PROTECTED_USER_FIELDS = [
 export function mayEditUserRecord(user: Pick<User, 'id'>, targetId: string): boolean {
   return user.id === targetId;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+/**
+ * The user may open the operations page and retry failed background work: a platform
+ * administrator (`esAdmin`) whose account is not inactive. The page shows the work of every
+ * corporate (consumers, timers, outbound messages and their errors), so no corporate role
+ * grants it: not a corporate's Administrador, not a host administrator (`adminHostes`), whose
+ * realm is one corporate's events. `esAdmin` is one of {@link SELF_PROTECTED_USER_FIELDS}: nobody
+ * grants it to themselves.
+ */
+export function mayOperate(user: Pick<User, 'esAdmin' | 'info'> | null | undefined): boolean {
+  return user?.esAdmin === true && user.info?.estatus !== 'inactivo';
+}

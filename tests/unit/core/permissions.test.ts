@@ -17,6 +17,7 @@ import {
   mayManageUser,
   mayManageUsers,
   mayMergeLeads,
+  mayOperate,
   mayReleaseHold,
   maySeeLead,
   maySeeQuotation,
@@ -278,5 +279,24 @@ describe('users and roles', () => {
       'esAdmin',
       'aprobarRegistro',
     ]);
+  });
+});
+
+describe('operations', () => {
+  it('mayOperate: a platform administrator (esAdmin) whose account is active', () => {
+    expect(mayOperate(user({ esAdmin: true }))).toBe(true);
+    expect(mayOperate(user({ esAdmin: true, info: { estatus: 'activo' } }))).toBe(true);
+    expect(mayOperate(user({ esAdmin: true, info: { estatus: 'inactivo' } }))).toBe(false);
+  });
+
+  it('mayOperate: no corporate role grants it, not even a corporate or host administrator', () => {
+    // The role is not an argument: whatever the user holds in a corporate, esAdmin decides.
+    const corporateAdmin = user({ roles: { 'corp-1': 'admin' } });
+    const hostAdmin = user({ roles: { 'corp-1': 'hostes' } });
+    expect(mayOperate(corporateAdmin)).toBe(false);
+    expect(mayOperate(hostAdmin)).toBe(false);
+    expect(mayOperate(ana)).toBe(false);
+    expect(mayOperate(null)).toBe(false);
+    expect(mayOperate(undefined)).toBe(false);
   });
 });
