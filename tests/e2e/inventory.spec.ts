@@ -376,8 +376,8 @@ test.describe('inventory', () => {
           })
         ).status(),
       ).toBe(200);
-    await put(a, 'precio', { precio: newPrice });
-    await put(b, 'status', { status: 'Apartado' });
+    await put(a, 'precio', { precio: newPrice, precioAnterior: a.precio });
+    await put(b, 'status', { status: 'Apartado', statusAnterior: 'Disponible' });
     await expect(row('Precio').getByRole('cell')).toHaveText([
       'Precio no disponible',
       '—',
@@ -399,8 +399,8 @@ test.describe('inventory', () => {
     await expect(page.getByRole('table')).not.toContainText(a.nombre);
     await expect(page.getByRole('table')).toContainText('Ya no está en el inventario');
 
-    await put(a, 'precio', { precio: a.precio });
-    await put(b, 'status', { status: 'Disponible' });
+    await put(a, 'precio', { precio: a.precio, precioAnterior: newPrice });
+    await put(b, 'status', { status: 'Disponible', statusAnterior: 'Apartado' });
   });
 
   test('simple availability: hidden prices last in both orders, main columns beside the detail', async ({
