@@ -9,19 +9,25 @@ import { leadRoutes } from './leads/routes';
 import { adviserRoutes } from './users/advisers.routes';
 import { liveRoutes } from './live/routes';
 import { healthRoutes } from './ops/health.routes';
+import { operationsRoutes } from './ops/routes';
 import { publicRoutes } from './public/routes';
 import { quotationRoutes } from './quotations/routes';
 import { quotationPublicRoutes } from './quotations/public-routes';
 import { SESSION_COOKIE } from './auth/sessions';
 import { ApiError, errorResponse, handleError } from './http/errors';
-import { bodyLimit, csrfGuard, securityHeaders } from './http/security';
+import { bodyLimit, csrfGuard, inputGuard, securityHeaders } from './http/security';
 import type { AppDeps, Env } from './http/context';
 
 /** The API under /api; the static client is mounted by main.ts. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<Env>();
+  // Every response's headers may depend on the deployment (HSTS behind a trusted TLS proxy).
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
   app.use('*', securityHeaders);
-  app.use('/api/*', bodyLimit, csrfGuard, async (c, next) => {
+  app.use('/api/*', bodyLimit, csrfGuard, inputGuard, async (c, next) => {
     c.set('deps', deps);
     const token = getCookie(c, SESSION_COOKIE);
     c.set('sessionToken', token);
@@ -39,6 +45,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', adviserRoutes);
   api.route('/', liveRoutes);
   api.route('/', healthRoutes);
+  api.route('/', operationsRoutes);
   api.route('/', quotationRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);

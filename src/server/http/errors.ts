@@ -71,6 +71,20 @@ export function parse<S extends ZodType>(schema: S, value: unknown): z.infer<S> 
   return result.data;
 }
 
+/**
+ * A NUL character or an unpaired UTF-16 surrogate: text PostgreSQL cannot store (in `text` or
+ * `jsonb`), so it is refused at the edge as a 400 instead of failing in the database.
+ */
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isUnstorableText(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** The 400 for text that cannot be stored; `path` names where it was (a field, `query.x`, …). */
+export const unstorableText = (path: string) =>
+  badRequest([{ path: path.slice(0, 120), code: 'invalid_text' }]);
+
 const MAX_DEPTH = 32;
 
 function depthOf(value: unknown, depth = 0): number {
@@ -81,7 +95,10 @@ function depthOf(value: unknown, depth = 0): number {
   return max;
 }
 
-/** Reads a JSON body: invalid JSON, a `__proto__` key or excessive nesting is a 400. */
+/**
+ * Reads a JSON body: invalid JSON, a `__proto__` key, excessive nesting, or a string (value or
+ * key) holding a NUL or an unpaired surrogate is a 400.
+ */
 export async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
@@ -96,6 +113,9 @@ export async function jsonBody(c: Context): Promise<unknown> {
           {},
           { details: [{ path: key, code: 'forbidden_key' }] },
         );
+      }
+      if (isUnstorableText(key) || (typeof v === 'string' && isUnstorableText(v))) {
+        throw unstorableText(isUnstorableText(key) ? '' : key);
       }
       return v;
     });

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
-import { ApiError, errorResponse } from './errors';
+import { ApiError, errorResponse, isUnstorableText, unstorableText } from './errors';
 import type { Env } from './context';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -77,3 +77,17 @@ function safeHost(origin: string): string | null {
     return null;
   }
 }
+
+/**
+ * Refuses a path or a query (keys and values, as decoded) holding a NUL character or an unpaired
+ * surrogate, which no route can store or look up: 400 in the spec's shape before any handler
+ * runs. JSON bodies get the same check as they are parsed (`jsonBody`), forms in their reader.
+ */
+export const inputGuard: MiddlewareHandler<Env> = async (c, next) => {
+  if (isUnstorableText(c.req.path)) return errorResponse(c, unstorableText('path'));
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    if (isUnstorableText(key) || values.some(isUnstorableText))
+      return errorResponse(c, unstorableText(`query.${isUnstorableText(key) ? '' : key}`));
+  }
+  return next();
+};

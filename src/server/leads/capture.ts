@@ -10,7 +10,14 @@ import type { Corporate } from '../../core/types';
 import type { CorporateConfig } from '../catalogue/events';
 import type { Db } from '../store/db';
 import { findCorporate, type Ctx } from '../http/context';
-import { ApiError, badRequest, jsonBody, parse } from '../http/errors';
+import {
+  ApiError,
+  badRequest,
+  isUnstorableText,
+  jsonBody,
+  parse,
+  unstorableText,
+} from '../http/errors';
 import { retryAfterSeconds } from '../http/rate-limit';
 
 /** How many public captures one client address may send per hour. */
@@ -62,10 +69,17 @@ async function readCaptureBody(c: Ctx): Promise<unknown> {
     type.startsWith('application/x-www-form-urlencoded') ||
     type.startsWith('multipart/form-data')
   ) {
-    const form = await c.req.parseBody();
+    let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      // A multipart type over a body that is not one (no boundary, no parts): not a form.
+      throw badRequest([{ path: '', code: 'invalid_form' }]);
+    }
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(form)) {
       if (typeof v !== 'string') throw badRequest([{ path: k, code: 'invalid_type' }]);
+      if (isUnstorableText(k) || isUnstorableText(v)) throw unstorableText(k);
       if (v !== '') out[k] = v;
     }
     return out;
