@@ -26,13 +26,16 @@ export type CorporateSettings = Partial<Omit<Corporate, 'id' | 'slug'>>;
 export type CorporateEvent =
   | { type: 'CorporateRegistered'; data: { corporate: Corporate; config: CorporateConfig } }
   /** `changes`: only the fields whose value changed, each with its new value. */
-  | { type: 'CorporateSettingsChanged'; data: { changes: CorporateSettings } };
+  | { type: 'CorporateSettingsChanged'; data: { changes: CorporateSettings } }
+  /** A showroom added (`nuevo`) or changed: the whole showroom as it is now. */
+  | { type: 'ShowroomConfigured'; data: { showroom: Showroom; nuevo: boolean } };
 
 export type CorporateEventType = CorporateEvent['type'];
 
 export const CORPORATE_EVENT_TYPES: readonly CorporateEventType[] = [
   'CorporateRegistered',
   'CorporateSettingsChanged',
+  'ShowroomConfigured',
 ];
 
 /** The corporate document and its configuration; both null before registration. */
@@ -46,13 +49,43 @@ export const initialCorporateState: CorporateState = { corporate: null, config: 
 export type CorporateCommand =
   | { type: 'RegisterCorporate'; corporate: Corporate; config: CorporateConfig }
   /** The wanted values of some settings; those equal to the current ones are left out. */
-  | { type: 'ChangeCorporateSettings'; changes: CorporateSettings };
+  | { type: 'ChangeCorporateSettings'; changes: CorporateSettings }
+  /**
+   * Sets a showroom's name, active flag and coordinates (`PUT …/config-corporativo/showroom/
+   * {id}`); a showroom of an unknown id is added. The same values again write nothing.
+   */
+  | { type: 'ConfigureShowroom'; showroom: Showroom };
 
 export type CorporateError =
   | { code: 'CORPORATE_NOT_FOUND' }
   | { code: 'CORPORATE_EXISTS' }
   /** `campos`: fields a change may not name (`id`, `slug`). */
-  | { code: 'CORPORATE_SETTINGS_INVALID'; campos: string[] };
+  | { code: 'CORPORATE_SETTINGS_INVALID'; campos: string[] }
+  /** `campos`: the showroom's fields that are not valid. */
+  | { code: 'SHOWROOM_INVALID'; campos: ShowroomField[] };
+
+export type ShowroomField = 'nombre' | '_latitude' | '_longitude' | '_accuracy';
+
+/** Longest showroom name. */
+export const SHOWROOM_NAME_MAX = 120;
+
+/** What is wrong with a showroom's settings, field by field (empty: nothing). */
+export function showroomProblems(
+  showroom: Pick<Showroom, 'nombre' | 'coordenadas'>,
+): ShowroomField[] {
+  const out: ShowroomField[] = [];
+  const nombre = showroom.nombre.trim();
+  if (nombre.length === 0 || nombre.length > SHOWROOM_NAME_MAX) out.push('nombre');
+  const { _latitude, _longitude, _accuracy } = showroom.coordenadas;
+  if (!Number.isFinite(_latitude) || Math.abs(_latitude) > 90) out.push('_latitude');
+  if (!Number.isFinite(_longitude) || Math.abs(_longitude) > 180) out.push('_longitude');
+  if (
+    _accuracy !== undefined &&
+    (!Number.isFinite(_accuracy) || _accuracy < 0 || _accuracy > 100_000)
+  )
+    out.push('_accuracy');
+  return out;
+}
 
 export type CorporateDecision = Decision<CorporateEvent, CorporateError>;
 
@@ -102,6 +135,15 @@ export function decideCorporate(
         data: { changes },
       });
     }
+    case 'ConfigureShowroom': {
+      if (!state.corporate || !state.config) return reject({ code: 'CORPORATE_NOT_FOUND' });
+      const campos = showroomProblems(command.showroom);
+      if (campos.length > 0) return reject({ code: 'SHOWROOM_INVALID', campos });
+      const showroom = { ...command.showroom, nombre: command.showroom.nombre.trim() };
+      const current = state.config.showrooms.find((s) => s.id === showroom.id);
+      if (current && jsonEqual(current, showroom)) return accept();
+      return accept({ type: 'ShowroomConfigured', data: { showroom, nuevo: !current } });
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -118,6 +160,14 @@ export function evolveCorporate(state: CorporateState, event: CorporateEvent): C
       return state.corporate
         ? { ...state, corporate: { ...state.corporate, ...event.data.changes } }
         : state;
+    case 'ShowroomConfigured': {
+      if (!state.config) return state;
+      const { showroom } = event.data;
+      const showrooms = state.config.showrooms.some((s) => s.id === showroom.id)
+        ? state.config.showrooms.map((s) => (s.id === showroom.id ? showroom : s))
+        : [...state.config.showrooms, showroom];
+      return { ...state, config: { ...state.config, showrooms } };
+    }
     default: {
       const unhandled: never = event;
       throw new Error(`unknown event ${(unhandled as { type: string }).type}`);

@@ -214,6 +214,33 @@ export function mayExtendHold(role: Role): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Showrooms and check-in
+
+/**
+ * The member checks in at showrooms (the developments list's banner): advisers, not host
+ * administrators, who run the showrooms and see who is on duty instead.
+ */
+export function mayCheckIn(role: Role): boolean {
+  return isAdviserRole(role);
+}
+
+/**
+ * The role administers the corporate's showrooms (`adminHostes`): their settings, the QR
+ * poster, the guest list, who is on duty and the check-in history.
+ */
+export function mayAdministerShowrooms(role: Role | null | undefined): boolean {
+  return isHostAdmin(role);
+}
+
+/**
+ * The member may read, and check out, the check-in of user `idUsuario`: their own, or anyone's
+ * for a host administrator (the on-duty board).
+ */
+export function mayActOnCheckInOf(m: Pick<MembershipRef, 'user' | 'role'>, idUsuario: string) {
+  return idUsuario === m.user.id || mayAdministerShowrooms(m.role);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Users and roles
 
 /** The role opens the Users menu and manages users (`crearUsuarios` or `editarUsuarios`). */

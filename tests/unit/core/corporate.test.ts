@@ -62,7 +62,11 @@ describe('corporate decider', () => {
       events: registered,
     });
     expect(fold(corporateDecider, registered)).toEqual({ corporate, config });
-    expect(CORPORATE_EVENT_TYPES).toEqual(['CorporateRegistered', 'CorporateSettingsChanged']);
+    expect(CORPORATE_EVENT_TYPES).toEqual([
+      'CorporateRegistered',
+      'CorporateSettingsChanged',
+      'ShowroomConfigured',
+    ]);
   });
 
   it('given a corporate, when registering it again, then CORPORATE_EXISTS', () => {
@@ -130,5 +134,86 @@ describe('jsonEqual', () => {
     expect(jsonEqual({ a: 1 }, { a: '1' })).toBe(false);
     expect(jsonEqual([], {})).toBe(false);
     expect(jsonEqual(null, {})).toBe(false);
+  });
+});
+
+describe('corporate decider: showrooms (PUT …/config-corporativo/showroom/{id})', () => {
+  const alameda = {
+    id: 'sr-alameda',
+    nombre: 'Showroom Alameda',
+    activo: true,
+    coordenadas: { _latitude: 19.4349, _longitude: -99.1442, _accuracy: 30 },
+  };
+  const withShowroom: CorporateEvent[] = [
+    {
+      type: 'CorporateRegistered',
+      data: { corporate, config: { ...config, showrooms: [alameda] } },
+    },
+  ];
+  const configure = (showroom: typeof alameda): CorporateCommand => ({
+    type: 'ConfigureShowroom',
+    showroom,
+  });
+
+  it('given a showroom, when it is deactivated and moved, then ShowroomConfigured with the whole showroom', () => {
+    const changed = {
+      ...alameda,
+      activo: false,
+      coordenadas: { _latitude: 19.44, _longitude: -99.15, _accuracy: 10 },
+    };
+    const decision = given(withShowroom).when(configure(changed));
+    expect(decision).toEqual({
+      ok: true,
+      events: [{ type: 'ShowroomConfigured', data: { showroom: changed, nuevo: false } }],
+    });
+    const after = fold(corporateDecider, [
+      ...withShowroom,
+      ...(decision.ok ? decision.events : []),
+    ]);
+    expect(after.config?.showrooms).toEqual([changed]);
+  });
+
+  it('given a corporate, when a showroom of a new id is configured, then it is added (nuevo) after the others', () => {
+    const nuevo = { ...alameda, id: 'sr-olivos', nombre: '  Showroom Los Olivos ' };
+    const decision = given(withShowroom).when(configure(nuevo));
+    const trimmed = { ...nuevo, nombre: 'Showroom Los Olivos' };
+    expect(decision).toEqual({
+      ok: true,
+      events: [{ type: 'ShowroomConfigured', data: { showroom: trimmed, nuevo: true } }],
+    });
+    const after = fold(corporateDecider, [
+      ...withShowroom,
+      ...(decision.ok ? decision.events : []),
+    ]);
+    expect(after.config?.showrooms.map((s) => s.id)).toEqual(['sr-alameda', 'sr-olivos']);
+  });
+
+  it('given a showroom, when it is configured with the same values, then nothing is written', () => {
+    expect(given(withShowroom).when(configure({ ...alameda }))).toEqual({ ok: true, events: [] });
+  });
+
+  it('given a showroom, when the name is empty or a coordinate impossible, then SHOWROOM_INVALID naming them', () => {
+    expect(
+      given(withShowroom).when(
+        configure({
+          ...alameda,
+          nombre: '  ',
+          coordenadas: { _latitude: 91, _longitude: -181, _accuracy: -1 },
+        }),
+      ),
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'SHOWROOM_INVALID',
+        campos: ['nombre', '_latitude', '_longitude', '_accuracy'],
+      },
+    });
+  });
+
+  it('given nothing, when configuring a showroom, then CORPORATE_NOT_FOUND', () => {
+    expect(given([]).when(configure(alameda))).toEqual({
+      ok: false,
+      error: { code: 'CORPORATE_NOT_FOUND' },
+    });
   });
 });

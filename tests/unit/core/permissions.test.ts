@@ -5,9 +5,12 @@ import {
   isAdviserRole,
   isApprovedMember,
   isHostAdmin,
+  mayActOnCheckInOf,
+  mayAdministerShowrooms,
   mayAssignLeads,
   mayAssignLeadTo,
   mayAssignRole,
+  mayCheckIn,
   mayEditUserRecord,
   mayExtendHold,
   mayGenerateAllUsersReport,
@@ -298,5 +301,27 @@ describe('operations', () => {
     expect(mayOperate(ana)).toBe(false);
     expect(mayOperate(null)).toBe(false);
     expect(mayOperate(undefined)).toBe(false);
+  });
+});
+
+describe('showrooms and check-in', () => {
+  it('mayCheckIn: advisers of any scope check in; a host administrator does not', () => {
+    expect(mayCheckIn(adviser)).toBe(true);
+    expect(mayCheckIn(manager)).toBe(true);
+    expect(mayCheckIn(host)).toBe(false);
+  });
+
+  it('mayAdministerShowrooms: adminHostes only (not a user administrator, not a manager)', () => {
+    expect(mayAdministerShowrooms(host)).toBe(true);
+    expect(mayAdministerShowrooms(userAdmin)).toBe(false);
+    expect(mayAdministerShowrooms(manager)).toBe(false);
+    expect(mayAdministerShowrooms(null)).toBe(false);
+  });
+
+  it("mayActOnCheckInOf: one's own check-in; anyone's for a host administrator", () => {
+    expect(mayActOnCheckInOf(as(adviser), 'u-1')).toBe(true);
+    expect(mayActOnCheckInOf(as(adviser), 'u-2')).toBe(false);
+    expect(mayActOnCheckInOf(as(manager), 'u-2')).toBe(false);
+    expect(mayActOnCheckInOf(as(host), 'u-2')).toBe(true);
   });
 });
