@@ -29,6 +29,10 @@ const messages = {
     es: 'Demasiados intentos. Intenta de nuevo en {minutes} minutos',
     en: 'Too many attempts. Try again in {minutes} minutes',
   },
+  rate_limited_seconds: {
+    es: 'Demasiados intentos. Intenta de nuevo en {seconds} segundos',
+    en: 'Too many attempts. Try again in {seconds} seconds',
+  },
   too_many_streams: {
     es: 'Hay demasiadas conexiones en vivo abiertas (máximo {max}). Cierra alguna pestaña e inténtalo de nuevo',
     en: 'Too many live connections are open (at most {max}). Close a tab and try again',
@@ -224,6 +228,19 @@ const messages = {
   share_not_found: {
     es: 'No se encontró el enlace de la cotización',
     en: 'Quotation link not found',
+  },
+  timer_not_found: { es: 'No se encontró el temporizador', en: 'Timer not found' },
+  outbox_message_not_found: {
+    es: 'No se encontró el mensaje de salida',
+    en: 'Outbound message not found',
+  },
+  parked_event_not_found: {
+    es: 'No se encontró el evento en cuarentena',
+    en: 'Parked event not found',
+  },
+  not_retryable: {
+    es: 'Solo se reintenta un trabajo que falló o quedó en cuarentena; este no',
+    en: 'Only work that failed or was parked can be retried; this has not',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -452,6 +452,7 @@ export {
   type ConsumerContext,
   type ConsumerDefinition,
   type ConsumerState,
+  getParkedEvent,
   listParkedEvents,
   type ParkedEvent,
   readEvent,

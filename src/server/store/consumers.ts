@@ -616,28 +616,22 @@ export interface ParkedEvent {
   resolvedAt: string | null;
 }
 
-/** Parked events, newest first (resolved ones only when asked). */
-export async function listParkedEvents(
-  q: Queryable,
-  options: { consumer?: string; includeResolved?: boolean; limit?: number } = {},
-): Promise<ParkedEvent[]> {
-  const { rows } = await q.query<{
-    consumer: string;
-    event_id: string;
-    event_type: string;
-    error: string;
-    attempts: number;
-    state: ParkedEvent['state'];
-    parked_at: Date | string;
-    resolved_at: Date | string | null;
-  }>(
-    `SELECT consumer, event_id::text AS event_id, event_type, error, attempts, state, parked_at, resolved_at
-       FROM parked_events
-      WHERE ($1::text IS NULL OR consumer = $1) AND ($2::boolean OR state <> 'resolved')
-      ORDER BY parked_at DESC LIMIT $3`,
-    [options.consumer ?? null, options.includeResolved ?? false, options.limit ?? 100],
-  );
-  return rows.map((r) => ({
+interface ParkedRow {
+  consumer: string;
+  event_id: string;
+  event_type: string;
+  error: string;
+  attempts: number;
+  state: ParkedEvent['state'];
+  parked_at: Date | string;
+  resolved_at: Date | string | null;
+}
+
+const parkedColumns =
+  'consumer, event_id::text AS event_id, event_type, error, attempts, state, parked_at, resolved_at';
+
+function toParked(r: ParkedRow): ParkedEvent {
+  return {
     consumer: r.consumer,
     eventId: r.event_id,
     eventType: r.event_type,
@@ -646,7 +640,35 @@ export async function listParkedEvents(
     state: r.state,
     parkedAt: new Date(r.parked_at).toISOString(),
     resolvedAt: r.resolved_at ? new Date(r.resolved_at).toISOString() : null,
-  }));
+  };
+}
+
+/** Parked events, newest first (resolved ones only when asked). */
+export async function listParkedEvents(
+  q: Queryable,
+  options: { consumer?: string; includeResolved?: boolean; limit?: number } = {},
+): Promise<ParkedEvent[]> {
+  const { rows } = await q.query<ParkedRow>(
+    `SELECT ${parkedColumns}
+       FROM parked_events
+      WHERE ($1::text IS NULL OR consumer = $1) AND ($2::boolean OR state <> 'resolved')
+      ORDER BY parked_at DESC LIMIT $3`,
+    [options.consumer ?? null, options.includeResolved ?? false, options.limit ?? 100],
+  );
+  return rows.map(toParked);
+}
+
+/** One parked event of a consumer (whatever its state), or null. */
+export async function getParkedEvent(
+  q: Queryable,
+  consumer: string,
+  eventId: string,
+): Promise<ParkedEvent | null> {
+  const { rows } = await q.query<ParkedRow>(
+    `SELECT ${parkedColumns} FROM parked_events WHERE consumer = $1 AND event_id = $2::uuid`,
+    [consumer, eventId],
+  );
+  return rows[0] ? toParked(rows[0]) : null;
 }
 
 /**
