@@ -16,7 +16,15 @@
  *   consumer is its own loop: one stuck on an event blocks no other.
  */
 import type { Db, Queryable } from './db';
-import type { Checkpoint, EventStore, StoreTransaction, StoredEvent } from './event-store';
+import {
+  eventColumns,
+  toStored,
+  type Checkpoint,
+  type EventRow,
+  type EventStore,
+  type StoreTransaction,
+  type StoredEvent,
+} from './event-store';
 import {
   backoffDelay,
   deterministicId,
@@ -148,36 +156,6 @@ class HandlerFailed extends Error {
 
 /** Another instance (or an operator) moved the checkpoint: reload it before going on. */
 class CheckpointMoved extends Error {}
-
-interface EventRow {
-  id: string;
-  type: string;
-  stream_id: string;
-  version: number;
-  corporate_id: string | null;
-  actor_id: string | null;
-  occurred_at: Date | string;
-  data: unknown;
-  global_position: string;
-  txid: string;
-}
-
-const eventColumns = (t: string) =>
-  `${t}.id::text AS id, ${t}.type, ${t}.stream_id, ${t}.version, ${t}.corporate_id, ${t}.actor_id, ${t}.occurred_at, ${t}.data, ${t}.global_position::text AS global_position, ${t}.transaction_id::text AS txid`;
-
-function toEvent(row: EventRow): StoredEvent {
-  return {
-    id: row.id,
-    type: row.type,
-    streamId: row.stream_id,
-    version: row.version,
-    corporateId: row.corporate_id,
-    actorId: row.actor_id,
-    occurredAt: new Date(row.occurred_at).toISOString(),
-    data: row.data,
-    globalPosition: String(row.global_position),
-  };
-}
 
 const sameCheckpoint = (a: Checkpoint, b: Checkpoint) =>
   a.transactionId === b.transactionId && a.position === b.position;
@@ -561,7 +539,7 @@ export class ConsumerRunner {
       [this.name],
     );
     for (const row of rows) {
-      const event = toEvent(row);
+      const event = toStored(row);
       const now = this.env.clock();
       try {
         await this.env.store.transact(async (tx) => {
@@ -602,7 +580,7 @@ export async function readEvent(q: Queryable, id: string): Promise<StoredEvent |
     `SELECT ${eventColumns('events')} FROM events WHERE id = $1::uuid`,
     [id],
   );
-  return rows[0] ? toEvent(rows[0]) : null;
+  return rows[0] ? toStored(rows[0]) : null;
 }
 
 export interface ParkedEvent {

@@ -104,7 +104,8 @@ export interface CommitAnnouncement {
   lastPosition: string;
 }
 
-interface EventRow {
+/** An `events` row as `eventColumns` selects it. */
+export interface EventRow {
   id: string;
   type: string;
   stream_id: string;
@@ -118,10 +119,15 @@ interface EventRow {
   txid: string;
 }
 
-const selectColumns =
-  'id::text AS id, type, stream_id, version, corporate_id, actor_id, occurred_at, data, global_position::text AS global_position, transaction_id::text AS txid';
+/** The columns `toStored` reads, of the `events` table under the alias `t` (none: unqualified). */
+export const eventColumns = (t?: string) => {
+  const c = t ? `${t}.` : '';
+  return `${c}id::text AS id, ${c}type, ${c}stream_id, ${c}version, ${c}corporate_id, ${c}actor_id, ${c}occurred_at, ${c}data, ${c}global_position::text AS global_position, ${c}transaction_id::text AS txid`;
+};
 
-function toStored(row: EventRow): StoredEvent {
+const selectColumns = eventColumns();
+
+export function toStored(row: EventRow): StoredEvent {
   return {
     id: row.id,
     type: row.type,
