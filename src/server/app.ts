@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { checkInRoutes } from './check-ins/routes';
 import { documentRoutes } from './catalogue/documents.routes';
 import { userRoutes } from './users/routes';
 import { inventoryRoutes } from './inventory/routes';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes);
   api.route('/', operationsRoutes);
   api.route('/', quotationRoutes);
+  api.route('/', checkInRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', 'route_not_found')));

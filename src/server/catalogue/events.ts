@@ -26,6 +26,8 @@ export interface CorporateConfig {
 export interface CatalogueEventMap {
   CorporateRegistered: { corporate: Corporate; config: CorporateConfig };
   CorporateSettingsChanged: { changes: Partial<Omit<Corporate, 'id' | 'slug'>> };
+  /** A showroom added or changed (core/corporate.ts ConfigureShowroom; check-ins/commands.ts). */
+  ShowroomConfigured: { showroom: Showroom; nuevo: boolean };
   DevelopmentPublished: { development: Development };
   ClusterAdded: { cluster: Cluster };
   PrototypeAdded: { prototype: Prototype };

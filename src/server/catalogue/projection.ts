@@ -1,4 +1,4 @@
-import type { UnitHoldView } from '../../core/types';
+import type { Showroom, UnitHoldView } from '../../core/types';
 import type { Queryable } from '../store/db';
 import type { Projection, StoredEvent } from '../store/event-store';
 import type { CatalogueEventMap, CatalogueEventType } from '../catalogue/events';
@@ -25,6 +25,20 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
   },
   CorporateSettingsChanged: async (tx, { changes }, e) => {
     await patchDoc(tx, 'rm_corporates', e.corporateId ?? '', changes);
+  },
+  ShowroomConfigured: async (tx, { showroom }, e) => {
+    const { rows } = await tx.query<{ showrooms: Showroom[] | null }>(
+      "SELECT doc->'showrooms' AS showrooms FROM rm_corporates WHERE id = $1",
+      [e.corporateId],
+    );
+    const current = rows[0]?.showrooms ?? [];
+    const showrooms = current.some((s) => s.id === showroom.id)
+      ? current.map((s) => (s.id === showroom.id ? showroom : s))
+      : [...current, showroom];
+    await tx.query(
+      `UPDATE rm_corporates SET doc = jsonb_set(doc, '{showrooms}', $2::jsonb) WHERE id = $1`,
+      [e.corporateId, json(showrooms)],
+    );
   },
   DevelopmentPublished: async (tx, { development: d }) => {
     await tx.query(

@@ -242,6 +242,32 @@ const messages = {
     es: 'Solo se reintenta un trabajo que falló o quedó en cuarentena; este no',
     en: 'Only work that failed or was parked can be retried; this has not',
   },
+  // Showroom check-in (server/check-ins).
+  showroom_not_found: { es: 'No se encontró el showroom', en: 'Showroom not found' },
+  showroom_inactive: { es: 'El showroom no está activo', en: 'This showroom is not active' },
+  position_invalid: {
+    es: 'La ubicación enviada no es válida',
+    en: 'The location sent is not valid',
+  },
+  position_accuracy_invalid: {
+    es: 'La precisión de la ubicación no es válida (máximo 5000 m); usa el código QR del showroom',
+    en: "The location's accuracy is not valid (at most 5000 m); use the showroom's QR code",
+  },
+  check_in_too_far: {
+    es: 'Estás a {distancia} m del showroom; el radio permitido es de {radio} m',
+    en: 'You are {distancia} m from the showroom; the allowed radius is {radio} m',
+  },
+  check_in_not_found: { es: 'No se encontró el check-in', en: 'Check-in not found' },
+  check_in_forbidden: {
+    es: 'Tu rol no hace check-in en los showrooms',
+    en: 'Your role does not check in at showrooms',
+  },
+  folio_invalid: { es: 'El código QR no es válido', en: 'This QR code is not valid' },
+  folio_expired: {
+    es: 'El código QR ya no es válido; escanea el código de hoy en el showroom',
+    en: "This QR code is no longer valid; scan today's code at the showroom",
+  },
+  guest_not_found: { es: 'No se encontró el invitado', en: 'Guest not found' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { scopeCovers } from '../../core/permissions';
+import { mayAdministerShowrooms, scopeCovers } from '../../core/permissions';
 import type { Corporate, Role, User } from '../../core/types';
 import type { StoredEvent } from '../store/event-store';
 import { findUser, requireUser, type AppDeps, type Env } from '../http/context';
@@ -61,6 +61,24 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
   if (event.type.startsWith('Quotation')) {
     if (!scopeCovers(member, data.idAsesor as string | null | undefined)) return null;
     return { ...base, idCotizacion: event.streamId.split(':').at(-1) };
+  }
+  if (event.type === 'CheckedIn' || event.type === 'CheckedOut') {
+    // A check-in reaches its adviser (their banner) and the host administrators (the board).
+    const checkIn = (event.type === 'CheckedIn' ? data.checkIn : data) as Record<string, unknown>;
+    if (checkIn.idUsuario !== viewer.user.id && !mayAdministerShowrooms(role)) return null;
+    return {
+      ...base,
+      idCheckIn: checkIn.id,
+      idUsuario: checkIn.idUsuario,
+      idShowroom: checkIn.idShowroom,
+    };
+  }
+  if (event.type === 'GuestInvited' || event.type === 'GuestRemoved') {
+    if (!mayAdministerShowrooms(role)) return null;
+    return { ...base, idShowroom: event.streamId.split(':').at(-1) };
+  }
+  if (event.type === 'ShowroomConfigured') {
+    return { ...base, idShowroom: (data.showroom as Record<string, unknown> | undefined)?.id };
   }
   if (
     event.type === 'DevelopmentPublished' ||
