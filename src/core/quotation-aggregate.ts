@@ -44,6 +44,8 @@ export type QuotationCommand =
       expiraEn: Date;
       /** When the link is issued. */
       now: Date;
+      /** The id of the key that signs the link's token (recorded so its list shows that token). */
+      kid?: string;
     }
   | { type: 'RevokeQuotationShare'; nonce: string };
 
@@ -90,6 +92,7 @@ export function decideQuotation(
           ...quotationEventBase(quotation),
           nonce,
           expiraEn: command.expiraEn.toISOString(),
+          ...(command.kid === undefined ? {} : { kid: command.kid }),
         },
       });
     }

@@ -368,8 +368,11 @@ export type QuotationEvent =
   | { type: 'QuotationFavouriteToggled'; data: QuotationEventBase & { esFavorito: boolean } }
   | {
       type: 'QuotationShared';
-      /** `nonce`: the random part of the share token; `expiraEn`: ISO instant. */
-      data: QuotationEventBase & { nonce: string; expiraEn: string };
+      /**
+       * `nonce`: the random part of the share token; `expiraEn`: ISO instant; `kid`: the key
+       * that signed the token (absent in links from before key ids).
+       */
+      data: QuotationEventBase & { nonce: string; expiraEn: string; kid?: string };
     }
   | {
       type: 'QuotationShareRevoked';

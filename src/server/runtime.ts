@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
@@ -10,10 +10,11 @@ import { leadsProjection } from './leads/projection';
 import { quotationsProjection } from './quotations/projection';
 import { buildDemoSeed } from './seed/demo';
 import { BackgroundWork, type BackgroundWorkOptions } from './store/background-work';
-import { openDb, type OpenOptions } from './store/db';
+import { openDb, type Db, type OpenOptions } from './store/db';
 import { EventStore } from './store/event-store';
 import { migrate } from './store/migrate';
 import { LiveFeed } from './live/feed';
+import { DbShareKeyring, ensureShareKey } from './quotations/share-keys';
 
 export interface Runtime {
   deps: AppDeps;
@@ -37,14 +38,23 @@ export function registerBackgroundWork(work: BackgroundWork): void {
   registerUnitHoldWork(work);
 }
 
-function loadSecret(dataDir: string | undefined): string {
-  if (process.env.VITRINA_SECRET) return process.env.VITRINA_SECRET;
-  if (!dataDir || dataDir.startsWith('memory://')) return randomBytes(32).toString('hex');
-  const file = join(dataDir, 'secret.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/**
+ * The share links' keys (quotations/share-keys.ts): the deployment's, stored in the database
+ * (created on the first start), or `VITRINA_SECRET` when set. Links signed before key ids verify
+ * with `VITRINA_SECRET` (and `VITRINA_SECRET_PREVIOUS`) or an embedded store's old
+ * `secret.key`, which is no longer written.
+ */
+async function openShareKeys(db: Db, dataDir: string | undefined): Promise<DbShareKeyring> {
+  await ensureShareKey(db);
+  const envSecret = process.env.VITRINA_SECRET || undefined;
+  const previousEnvSecrets = (process.env.VITRINA_SECRET_PREVIOUS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  const legacySecrets = [...(envSecret ? [envSecret] : []), ...previousEnvSecrets];
+  const file = dataDir && !dataDir.startsWith('memory://') ? join(dataDir, 'secret.key') : null;
+  if (file && existsSync(file)) legacySecrets.push(readFileSync(file, 'utf8').trim());
+  return new DbShareKeyring(db, { envSecret, previousEnvSecrets, legacySecrets });
 }
 
 /** Opens the store, applies migrations and wires the dependencies the HTTP layer needs. */
@@ -66,9 +76,16 @@ export async function openRuntime(
     await db.close();
     throw error;
   }
+  const clock = options.clock ?? (() => new Date());
+  let shareKeys: DbShareKeyring;
+  try {
+    shareKeys = await openShareKeys(db, options.databaseUrl ? undefined : options.dataDir);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const store = new EventStore(db);
   registerProjections(store);
-  const clock = options.clock ?? (() => new Date());
   const live = new LiveFeed(db, store);
   await live.start();
   const work = new BackgroundWork({ db, store, clock }, options.background);
@@ -83,7 +100,7 @@ export async function openRuntime(
     newId: () => randomUUID(),
     sessions: new SessionStore(db, clock),
     throttle: new LoginThrottle(db, clock),
-    secret: loadSecret(options.databaseUrl ? undefined : options.dataDir),
+    shareKeys,
   };
   return {
     deps,

@@ -598,14 +598,16 @@ describeBackends('quotations API', (backend: Backend) => {
       expect(text).not.toContain(secret);
     }
 
-    const [body, signature] = token.split('.') as [string, string];
+    const [kid, body, signature] = token.split('.') as [string, string, string];
     const flip = (s: string, i: number) =>
       s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     for (const forged of [
-      `${flip(body, 5)}.${signature}`,
-      `${body}.${flip(signature, signature.length - 1)}`,
-      `${body}.${flip(signature, 0)}`,
-      `${body}x.${signature}`,
+      `${kid}.${flip(body, 5)}.${signature}`,
+      `${kid}.${body}.${flip(signature, signature.length - 1)}`,
+      `${kid}.${body}.${flip(signature, 0)}`,
+      `${kid}.${body}x.${signature}`,
+      `${kid}x.${body}.${signature}`,
+      `${body}.${signature}`,
       'not-a-token',
     ]) {
       const res = await anonymous.get(`/api/public/cotizaciones/${forged}`);

@@ -5,6 +5,7 @@ import type { BackgroundWork } from '../store/background-work';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
 import type { LiveFeed } from '../live/feed';
+import type { ShareKeyring } from '../quotations/share-keys';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface AppDeps {
@@ -17,8 +18,13 @@ export interface AppDeps {
   newId: () => string;
   sessions: SessionStore;
   throttle: LoginThrottle;
-  /** Secret for signed links (share tokens). */
-  secret: string;
+  /** The deployment's keys for signed links (share tokens): quotations/share-keys.ts. */
+  shareKeys: ShareKeyring;
+  /**
+   * How many reverse proxies stand in front (`TRUST_PROXY`; 0 or absent: none): only then are
+   * X-Forwarded-For and X-Forwarded-Proto believed (http/proxy.ts).
+   */
+  trustProxy?: number;
 }
 
 export type Env = {

@@ -264,15 +264,17 @@ export async function shareQuotation(
   days = SHARE_DEFAULT_DAYS,
 ) {
   const nonce = newShareNonce();
+  const key = await deps.shareKeys.current();
   const { shares } = await onVisibleQuotation(deps, m, quotationId, (_quotation, now) => ({
     type: 'ShareQuotation',
     nonce,
+    kid: key.kid,
     // Whole seconds: the token carries the expiry in seconds, and the list signs it again.
     expiraEn: new Date((Math.floor(now.getTime() / 1000) + days * 86_400) * 1000),
     now,
   }));
   const { expiraEn } = shares[nonce]!;
-  const token = signShareToken(deps.secret, {
+  const token = signShareToken(key, {
     q: quotationId,
     c: m.corporate.id,
     e: Date.parse(expiraEn) / 1000,

@@ -79,8 +79,8 @@ export const quotationsProjection: Projection = {
         return;
       case 'QuotationShared':
         await tx.query(
-          `INSERT INTO rm_quotation_shares (nonce, quotation_id, corporate_id, expira_en, fecha_alta, posicion)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING`,
+          `INSERT INTO rm_quotation_shares (nonce, quotation_id, corporate_id, expira_en, fecha_alta, posicion, kid)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (nonce) DO NOTHING`,
           [
             event.data.nonce,
             event.data.idCotizacion,
@@ -88,6 +88,7 @@ export const quotationsProjection: Projection = {
             event.data.expiraEn,
             stored.occurredAt,
             stored.globalPosition,
+            event.data.kid ?? null,
           ],
         );
         return;

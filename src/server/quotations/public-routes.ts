@@ -85,7 +85,7 @@ export const quotationPublicRoutes = new Hono<Env>()
     const token = c.req.param('token');
     const { quotation, corporate, expiraEn } = await quotationForToken(
       deps.db,
-      deps.secret,
+      deps.shareKeys,
       token.length > 700 ? '' : token,
       deps.clock(),
     );

@@ -14,6 +14,7 @@ import type { Membership } from '../http/context';
 import { ApiError } from '../http/errors';
 import type { Queryable } from '../store/db';
 import { clusterNotFound, developmentNotFound } from './errors';
+import type { ShareKeyring } from './share-keys';
 import { verifyShareToken, type ShareRow } from './share-links';
 
 /** A unit of the corporate by id, or null. */
@@ -178,7 +179,7 @@ export async function findShares(
 ): Promise<ShareRow[]> {
   const params = [corporateId, quotationId, ...(nonce === undefined ? [] : [nonce])];
   const { rows } = await db.query<ShareRow>(
-    `SELECT nonce, expira_en, fecha_alta, revocado_en FROM rm_quotation_shares
+    `SELECT nonce, expira_en, fecha_alta, revocado_en, kid FROM rm_quotation_shares
       WHERE corporate_id = $1 AND quotation_id = $2 ${nonce === undefined ? '' : 'AND nonce = $3'}
       ORDER BY fecha_alta DESC, posicion DESC`,
     params,
@@ -188,20 +189,28 @@ export async function findShares(
 
 /**
  * The quotation a genuine, unexpired, issued, unrevoked token points at, with its corporate:
- * 404 SHARE_INVALID for a modified, malformed or unknown token, 410 SHARE_EXPIRED /
- * SHARE_REVOKED.
+ * 404 SHARE_INVALID for a modified, malformed or unknown token (or one whose key was retired),
+ * 410 SHARE_EXPIRED / SHARE_REVOKED. The expiry is the stored link's (`rm_quotation_shares`),
+ * whatever the token says.
  */
-export async function quotationForToken(db: Queryable, secret: string, token: string, now: Date) {
+export async function quotationForToken(
+  db: Queryable,
+  keys: ShareKeyring,
+  token: string,
+  now: Date,
+) {
   const invalid = () => new ApiError(404, 'SHARE_INVALID', 'share_invalid');
-  const payload = verifyShareToken(secret, token);
+  const payload = await verifyShareToken(keys, token);
   if (!payload) throw invalid();
-  if (payload.e * 1000 <= now.getTime()) throw new ApiError(410, 'SHARE_EXPIRED', 'share_expired');
+  const expired = () => new ApiError(410, 'SHARE_EXPIRED', 'share_expired');
+  if (payload.e * 1000 <= now.getTime()) throw expired();
   const { rows } = await db.query<{
     doc: Quotation;
     corporate: Corporate;
     revocado_en: Date | string | null;
+    expira_en: Date | string;
   }>(
-    `SELECT q.doc, c.doc AS corporate, s.revocado_en
+    `SELECT q.doc, c.doc AS corporate, s.revocado_en, s.expira_en
        FROM rm_quotation_shares s
        JOIN rm_quotations q ON q.id = s.quotation_id AND q.corporate_id = s.corporate_id
        JOIN rm_corporates c ON c.id = q.corporate_id
@@ -211,9 +220,7 @@ export async function quotationForToken(db: Queryable, secret: string, token: st
   const row = rows[0];
   if (!row) throw invalid();
   if (row.revocado_en !== null) throw new ApiError(410, 'SHARE_REVOKED', 'share_revoked');
-  return {
-    quotation: row.doc,
-    corporate: row.corporate,
-    expiraEn: new Date(payload.e * 1000).toISOString(),
-  };
+  const expiraEn = new Date(row.expira_en);
+  if (expiraEn.getTime() <= now.getTime()) throw expired();
+  return { quotation: row.doc, corporate: row.corporate, expiraEn: expiraEn.toISOString() };
 }

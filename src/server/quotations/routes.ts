@@ -173,7 +173,11 @@ export const quotationRoutes = new Hono<Env>()
     const quotation = await visibleQuotation(deps.db, m, parse(id, c.req.param('qid')));
     if (!quotation) throw quotationNotFound();
     const rows = await findShares(deps.db, m.corporate.id, quotation.id);
-    return c.json(rows.map((row) => shareLink(deps.secret, m.corporate.id, quotation.id, row)));
+    return c.json(
+      await Promise.all(
+        rows.map((row) => shareLink(deps.shareKeys, m.corporate.id, quotation.id, row)),
+      ),
+    );
   })
 
   /**
@@ -192,7 +196,7 @@ export const quotationRoutes = new Hono<Env>()
     await revokeShare(deps, m, qid, nonce);
     const [share] = await findShares(deps.db, m.corporate.id, qid, nonce);
     if (!share) throw shareNotFound();
-    return c.json(shareLink(deps.secret, m.corporate.id, qid, share));
+    return c.json(await shareLink(deps.shareKeys, m.corporate.id, qid, share));
   })
 
   /**
