@@ -6,6 +6,7 @@ import {
   leadEditorMachine,
   type SaveLeadInput,
 } from '../../../src/machines/lead-editor.machine';
+import { deferred, flush } from '../support/async';
 
 const makeLead = (over: Partial<Lead> = {}): Lead => ({
   id: 'l1',
@@ -25,19 +26,6 @@ const makeLead = (over: Partial<Lead> = {}): Lead => ({
   eliminado: false,
   ...over,
 });
-
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-const flush = () => new Promise<void>((r) => setTimeout(r, 0));
 
 function start(
   saveLead: (input: SaveLeadInput) => Promise<Lead> = ({ changes, leadAnterior }) =>

@@ -4,19 +4,7 @@ import {
   noteComposerMachine,
   type AddNoteInput,
 } from '../../../src/machines/note-composer.machine';
-
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+import { deferred, flush } from '../support/async';
 
 function start(addNote: (input: AddNoteInput) => Promise<unknown> = () => Promise.resolve({})) {
   const spy = vi.fn(addNote);

@@ -14,6 +14,7 @@ import {
 } from '../../../src/machines/save-quotation.machine';
 import { saveQuotationFailure } from '../../../src/ui/features/quotes/utils/save-quotation-failure';
 import { ApiRequestError } from '../../../src/ui/lib/api';
+import { deferred, flush } from '../support/async';
 
 const lucia: LeadOption = {
   id: 'l1',
@@ -26,19 +27,6 @@ const andres: LeadOption = { id: 'l2', nombre: 'Andrés', apellidos: 'Villalobos
 /** Only the fields these tests read; the machine hands the quotation on as the server gave it. */
 const quotation = (over: Partial<Quotation> = {}) =>
   ({ id: 'q1', idLead: 'l1', nombreCliente: 'Lucía Quintero', ...over }) as Quotation;
-
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-const flush = () => new Promise<void>((r) => setTimeout(r, 0));
 
 function start(
   input: Partial<SaveQuotationInput> = {},

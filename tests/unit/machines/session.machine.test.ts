@@ -7,6 +7,7 @@ import {
   type SessionCorporate,
   type SessionLocation,
 } from '../../../src/machines/session.machine';
+import { deferred, flush } from '../support/async';
 
 const hostRole: Role = {
   id: 'h',
@@ -42,19 +43,6 @@ const makeUser = (over: Partial<User> = {}): User => ({
   esAdmin: false,
   ...over,
 });
-
-/** A promise the test settles by hand, so the simulated clock decides what happens first. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-const flush = () => new Promise<void>((r) => setTimeout(r, 0));
 
 interface Setup {
   location?: SessionLocation;
