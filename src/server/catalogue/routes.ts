@@ -12,7 +12,8 @@ import {
   type CorporateDoc,
 } from './queries';
 import { ApiError, notFound, parse } from '../http/errors';
-import { findCorporate, requireMember, requireUser, type Env } from '../http/context';
+import { findCorporate, requireMember, requireUser, type Ctx, type Env } from '../http/context';
+import { mayReadMedia, type MediaRow } from './media';
 
 const id = z.string().min(1).max(64);
 const corpQuery = z.strictObject({ idCorporativo: id });
@@ -143,41 +144,55 @@ export const catalogueRoutes = new Hono<Env>()
     const units = await loadUnits(db, corporate.id, cluster.idDesarrollo);
     return c.json({ ...cluster, unidades: units.filter((u) => u.idCluster === cluster.id) });
   })
+  /**
+   * `GET /api/wsObtenerMedias?id` → `{ id, nombre, contentType, url }`, and `GET /api/media/:id`
+   * → the bytes: media a public page shows to anyone, the rest only to approved members of the
+   * corporate that owns it (catalogue/media.ts); 404 to anyone else, as for an unknown id.
+   */
   .get('/wsObtenerMedias', async (c) => {
     const q = parse(z.strictObject({ id }), c.req.query());
-    const { rows } = await c
-      .get('deps')
-      .db.query<{ id: string; content_type: string; nombre: string }>(
-        "SELECT id, content_type, doc->>'nombre' AS nombre FROM rm_media WHERE id = $1",
-        [q.id],
-      );
-    const row = rows[0];
-    if (!row) throw notFound();
+    const media = await readableMedia(c, q.id);
     return c.json({
-      id: row.id,
-      nombre: row.nombre,
-      contentType: row.content_type,
-      url: `/api/media/${row.id}`,
+      id: media.id,
+      nombre: media.nombre,
+      contentType: media.content_type,
+      url: `/api/media/${media.id}`,
     });
   })
   .get('/media/:id', async (c) => {
     const mediaId = parse(id, c.req.param('id'));
+    const media = await readableMedia(c, mediaId);
     const { rows } = await c
       .get('deps')
-      .db.query<{ content_type: string; bytes: string }>(
-        "SELECT content_type, doc->>'bytesBase64' AS bytes FROM rm_media WHERE id = $1",
+      .db.query<{ bytes: string }>(
+        "SELECT doc->>'bytesBase64' AS bytes FROM rm_media WHERE id = $1",
         [mediaId],
       );
     const row = rows[0];
     if (!row) throw notFound();
     const body = Buffer.from(row.bytes, 'base64');
     return c.body(body, 200, {
-      'Content-Type': row.content_type === 'image/svg+xml' ? 'image/svg+xml' : row.content_type,
-      'Cache-Control': 'public, max-age=86400, immutable',
+      'Content-Type': media.content_type === 'image/svg+xml' ? 'image/svg+xml' : media.content_type,
+      // Members-only media must not sit in a shared cache.
+      'Cache-Control': media.public ? 'public, max-age=86400, immutable' : 'private, max-age=3600',
       ETag: `"${mediaId}"`,
       // SVGs are served as images; a script inside one must never run.
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
   });
+
+/** The media row if the caller may read it (catalogue/media.ts), else 404. */
+async function readableMedia(c: Ctx, mediaId: string) {
+  const db = c.get('deps').db;
+  const { rows } = await db.query<MediaRow>(
+    "SELECT id, corporate_id, content_type, doc->>'nombre' AS nombre FROM rm_media WHERE id = $1",
+    [mediaId],
+  );
+  const media = rows[0];
+  if (!media) throw notFound();
+  const access = await mayReadMedia(db, media, c.get('userId'));
+  if (!access.allowed) throw notFound();
+  return { ...media, public: access.public };
+}
 
 export { findCorporate };
