@@ -90,7 +90,7 @@ export async function saveCheckIn(
       checkInErrorToApi,
     );
     await scope.emit(loaded.streamId, events);
-    const state = events.reduce(checkInDecider.evolve, loaded.state);
+    const state = events.reduce((s, e) => checkInDecider.evolve(s, e), loaded.state);
     if (!state.active) throw new Error('check-in: no active check-in after CheckIn');
     return { checkIn: state.active, creado: events.some((e) => e.type === 'CheckedIn') };
   });
@@ -158,7 +158,7 @@ export async function configureShowroom(
       corporateErrorToApi,
     );
     await scope.emit(loaded.streamId, events);
-    const state = events.reduce(corporateDecider.evolve, loaded.state);
+    const state = events.reduce((s, e) => corporateDecider.evolve(s, e), loaded.state);
     const now = state.config?.showrooms.find((s) => s.id === showroom.id);
     if (!now) throw new Error('showroom: missing after ConfigureShowroom');
     const configured = events.find((e) => e.type === 'ShowroomConfigured');
@@ -211,7 +211,7 @@ export async function inviteGuest(
       guestErrorToApi,
     );
     await scope.emit(loaded.streamId, events);
-    const state = events.reduce(guestListDecider.evolve, loaded.state);
+    const state = events.reduce((s, e) => guestListDecider.evolve(s, e), loaded.state);
     const saved = state.guests[guest.id];
     if (!saved) throw new Error('guest: missing after InviteGuest');
     return saved;
