@@ -8,7 +8,7 @@ import type { Lead } from '../../core/lead';
 import { startOfWeekMonday } from '../../core/misc';
 import { mayGenerateAllUsersReport, maySeeLead, maySeeQuotation } from '../../core/permissions';
 import type { Quotation } from '../../core/quotation';
-import type { Cluster, Corporate, Prototype, Unit } from '../../core/types';
+import type { Cluster, Corporate, Prototype } from '../../core/types';
 import { loadDevelopmentById } from '../catalogue/queries';
 import type { Membership } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -17,18 +17,8 @@ import { clusterNotFound, developmentNotFound } from './errors';
 import type { ShareKeyring } from './share-keys';
 import { verifyShareToken, type ShareRow } from './share-links';
 
-/** A unit of the corporate by id, or null. */
-export async function findUnit(
-  db: Queryable,
-  corporateId: string,
-  unitId: string,
-): Promise<Unit | null> {
-  const { rows } = await db.query<{ doc: Unit }>(
-    'SELECT doc FROM rm_units WHERE corporate_id = $1 AND id = $2',
-    [corporateId, unitId],
-  );
-  return rows[0]?.doc ?? null;
-}
+/** A unit of the corporate by id, or null: the inventory's read. */
+export { findUnitDoc as findUnit } from '../inventory/queries';
 
 export async function findCluster(
   db: Queryable,
