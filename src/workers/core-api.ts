@@ -15,7 +15,15 @@ import type {
   QuoteReportRow,
   ReportProgress,
 } from '../core/quote-report';
-import type { PaymentScheme, StatusColors, Unit } from '../core/types';
+import type { PaymentScheme, Showroom, StatusColors, Unit } from '../core/types';
+import { checkInCandidate, type CheckInCandidate } from '../core/check-in';
+import {
+  checkInHistoryCsv,
+  checkInHistoryFileName,
+  type CheckInHistoryLabels,
+  type CheckInHistoryRow,
+} from '../core/check-in-history';
+import type { DevicePosition } from '../core/geo';
 
 /** A finished quote report: a Blob ready for download (the text never crosses as a string). */
 export interface QuoteReportBlob {
@@ -24,6 +32,12 @@ export interface QuoteReportBlob {
   blob: Blob;
   rowCount: number;
   byteLength: number;
+}
+
+/** A check-in history export: a Blob ready for download and its file name. */
+export interface CheckInHistoryBlob {
+  fileName: string;
+  blob: Blob;
 }
 
 /** Called between chunks of a report build. */
@@ -178,6 +192,30 @@ export function createCoreApi(hooks: Omit<ReportHooks, 'signal'> = { yieldBetwee
     validateScheme(scheme: PaymentScheme): SchemeCheck {
       const v = validateScheme(scheme);
       return v.ok ? v : { ok: false, code: v.error.code, message: v.error.message };
+    },
+
+    /**
+     * Which of the showrooms the position is within, or how far the nearest active one is
+     * (core/check-in.ts {@link checkInCandidate}: the rule the server applies again).
+     */
+    checkInCandidate(showrooms: Showroom[], position: DevicePosition): CheckInCandidate<Showroom> {
+      return checkInCandidate(showrooms, position);
+    },
+
+    /** A showroom's check-ins of a day as a CSV file (the quote report's CSV rules). */
+    checkInHistoryCsv(
+      rows: CheckInHistoryRow[],
+      labels: CheckInHistoryLabels,
+      timeZone: string,
+      showroomName: string,
+      day: string,
+    ): CheckInHistoryBlob {
+      return {
+        fileName: checkInHistoryFileName(showroomName, day),
+        blob: new Blob([checkInHistoryCsv(rows, labels, timeZone)], {
+          type: 'text/csv;charset=utf-8',
+        }),
+      };
     },
 
     /** Adds rows to a report being staged under `jobId` (large reports arrive in parts). */

@@ -13,11 +13,14 @@ import type {
   QuoteReportRow,
   ReportProgress,
 } from '../core/quote-report';
-import type { PaymentScheme, Unit } from '../core/types';
-import type { CoreApiImpl, QuoteReportBlob, SchemeCheck } from './core-api';
+import type { PaymentScheme, Showroom, Unit } from '../core/types';
+import type { CheckInCandidate } from '../core/check-in';
+import type { CheckInHistoryLabels, CheckInHistoryRow } from '../core/check-in-history';
+import type { DevicePosition } from '../core/geo';
+import type { CheckInHistoryBlob, CoreApiImpl, QuoteReportBlob, SchemeCheck } from './core-api';
 import type { CoreApi } from './core.worker';
 
-export type { QuoteReportBlob, SchemeCheck } from './core-api';
+export type { CheckInHistoryBlob, QuoteReportBlob, SchemeCheck } from './core-api';
 
 /** Options of a client call. */
 export interface CallOptions {
@@ -166,6 +169,31 @@ export class CoreClient {
   /** Prices a quotation in the worker. */
   quote(input: QuoteInput, options: CallOptions = {}): Promise<Quote> {
     return this.call(false, options.signal, (api) => api.quote(input));
+  }
+
+  /** Which showroom a position is within, in the worker (core/check-in.ts checkInCandidate). */
+  checkInCandidate(
+    showrooms: readonly Showroom[],
+    position: DevicePosition,
+    options: CallOptions = {},
+  ): Promise<CheckInCandidate<Showroom>> {
+    return this.call(false, options.signal, (api) =>
+      api.checkInCandidate([...showrooms], position),
+    );
+  }
+
+  /** A showroom's check-in history of a day as a CSV Blob, built in the worker. */
+  checkInHistoryCsv(
+    rows: readonly CheckInHistoryRow[],
+    labels: CheckInHistoryLabels,
+    timeZone: string,
+    showroomName: string,
+    day: string,
+    options: CallOptions = {},
+  ): Promise<CheckInHistoryBlob> {
+    return this.call(false, options.signal, (api) =>
+      api.checkInHistoryCsv([...rows], labels, timeZone, showroomName, day),
+    );
   }
 
   /** Checks a payment scheme in the worker. */
