@@ -30,7 +30,11 @@ async function loadUser(
 ): Promise<{ user: User | null; corporates: SessionCorporate[] }> {
   let user: User;
   try {
-    user = await api<User>('wsObtenerUsuario', { query: { id, actualizarUltimaSesion: 'si' } });
+    // Records the last session (a POST: the spec's GET wsObtenerUsuario stays a read) and
+    // answers the user record.
+    user = await api<User>(`/api/users/${encodeURIComponent(id)}/ultima-sesion`, {
+      method: 'POST',
+    });
   } catch (error) {
     // The session exists but its user record does not: the machine logs out.
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404))

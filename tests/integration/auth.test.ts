@@ -233,21 +233,54 @@ describeBackends('auth and users API', (backend) => {
     ).toBe(403);
   });
 
-  it('wsObtenerUsuario with actualizarUltimaSesion=si records sesionUltima as an event', async () => {
+  it('GET wsObtenerUsuario with actualizarUltimaSesion=si writes nothing; POST /api/users/:id/ultima-sesion records sesionUltima as an event', async () => {
     const { cookie, user } = await signIn('asesor@vitrina.demo');
+    const eventCount = async () =>
+      (await rt.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
+    const before = await eventCount();
     const plain = (await (await get(`/api/wsObtenerUsuario?id=${user.id}`, cookie)).json()) as User;
     expect(plain.id).toBe(user.id);
-    const res = await get(`/api/wsObtenerUsuario?id=${user.id}&actualizarUltimaSesion=si`, cookie);
+    // The spec's read, as a cross-site top-level navigation could send it: a read only.
+    now = new Date(START.getTime() + 60_000);
+    const read = await get(
+      `/api/wsObtenerUsuario?id=${user.id}&actualizarUltimaSesion=si`,
+      cookie,
+      {
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+      },
+    );
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as User).sesionUltima).toEqual(plain.sesionUltima);
+    expect(await eventCount()).toBe(before);
+
+    const post = (path: string, who: string, headers: Record<string, string> = {}) =>
+      app.request(path, { method: 'POST', headers: { cookie: who, ...headers } });
+    const res = await post(`/api/users/${user.id}/ultima-sesion`, cookie);
     expect(res.status).toBe(200);
-    const expected = Math.floor(START.getTime() / 1000);
+    const expected = Math.floor(now.getTime() / 1000);
     expect(((await res.json()) as User).sesionUltima).toBe(expected);
     const events = await rt.deps.store.readStream(`user:${user.id}`);
     const last = events.at(-1)!;
     expect(last.type).toBe('LastSessionRecorded');
     expect(last.data).toEqual({ sesionUltima: expected });
-    // Someone else's record is not readable through this call.
+    expect(await eventCount()).toBe(before + 1);
+    now = START;
+
+    // Someone else's record is neither readable nor writable through these calls, and a
+    // cross-site POST is refused.
     const other = await signIn('asesor2@vitrina.demo');
     expect((await get(`/api/wsObtenerUsuario?id=${other.user.id}`, cookie)).status).toBe(403);
+    expect((await post(`/api/users/${other.user.id}/ultima-sesion`, cookie)).status).toBe(403);
+    expect((await post(`/api/users/${user.id}/ultima-sesion`, '')).status).toBe(401);
+    expect(
+      (
+        await post(`/api/users/${user.id}/ultima-sesion`, cookie, {
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
+    expect(await eventCount()).toBe(before + 1);
   });
 
   it('PUT /api/users/:id strips fechaAlta and sesionUltima and updates the profile', async () => {

@@ -46,18 +46,31 @@ const favouriteDevelopmentBody = z.strictObject({
 });
 
 export const userRoutes = new Hono<Env>()
+  /**
+   * `GET /api/wsObtenerUsuario?id[&actualizarUltimaSesion=si]` → the caller's own record (403 for
+   * anyone else's). A read only: `actualizarUltimaSesion` is accepted as the spec sends it but
+   * writes nothing (a GET can be triggered by a cross-site navigation); the last session is
+   * recorded by `POST /api/users/:id/ultima-sesion`.
+   */
   .get('/wsObtenerUsuario', async (c) => {
-    const { id, actualizarUltimaSesion } = parse(idQuery, c.req.query());
+    const { id } = parse(idQuery, c.req.query());
     const me = await requireUser(c);
     if (id !== me.id) throw forbidden();
-    if (actualizarUltimaSesion === 'si') {
-      const deps = c.get('deps');
-      const user = await runUserCommands(deps, me.id, [
-        { type: 'RecordLastSession', now: deps.clock() },
-      ]);
-      return c.json(publicUser(user));
-    }
     return c.json(publicUser(me));
+  })
+  /**
+   * `POST /api/users/:id/ultima-sesion` (no body) records the caller's last session
+   * (`sesionUltima`, seconds, a `LastSessionRecorded` event) → the caller's record. Own record
+   * only (403 otherwise); CSRF-guarded like every write.
+   */
+  .post('/users/:id/ultima-sesion', async (c) => {
+    const me = await requireUser(c);
+    if (c.req.param('id') !== me.id) throw forbidden();
+    const deps = c.get('deps');
+    const user = await runUserCommands(deps, me.id, [
+      { type: 'RecordLastSession', now: deps.clock() },
+    ]);
+    return c.json(publicUser(user));
   })
   .get('/users/:id', async (c) => {
     const me = await requireUser(c);
