@@ -99,7 +99,15 @@ interface LeadEventBase {
 export type LeadEvent =
   | { type: 'LeadRegistered'; data: LeadEventBase & { lead: Lead } }
   | { type: 'LeadUpdated'; data: LeadEventBase & { changes: LeadFieldChanges } }
-  | { type: 'LeadAssigned'; data: LeadEventBase & { from: string | null; to: string } }
+  | {
+      type: 'LeadAssigned';
+      data: LeadEventBase & {
+        from: string | null;
+        to: string;
+        /** The public capture's round-robin turn that gave the lead (absent for a hand assignment). */
+        turno?: number;
+      };
+    }
   | { type: 'LeadDeleted'; data: LeadEventBase }
   | { type: 'LeadNoteAdded'; data: LeadEventBase & { note: LeadNote } }
   | { type: 'LeadNoteDeleted'; data: LeadEventBase & { key: string } }
@@ -145,7 +153,8 @@ export type LeadCommand =
        */
       expected: Partial<LeadFields & Pick<Lead, 'idVendedor'>>;
     }
-  | { type: 'AssignLead'; idVendedor: string }
+  /** `turno`: the public capture's round-robin turn, when the rotation chose the adviser. */
+  | { type: 'AssignLead'; idVendedor: string; turno?: number }
   | { type: 'DeleteLead' }
   | { type: 'AddLeadNote'; key: string; nota: string; idUsuario: string | null; now: number }
   | { type: 'DeleteLeadNote'; key: string }
@@ -550,6 +559,7 @@ export function decide(command: LeadCommand, state: LeadState): LeadDecision {
             ...base(lead, command.idVendedor),
             from: lead.idVendedor,
             to: command.idVendedor,
+            ...(command.turno !== undefined ? { turno: command.turno } : {}),
           },
         },
       ]);

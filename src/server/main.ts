@@ -7,8 +7,11 @@ import { openRuntime, seedDemoIfEmpty } from './runtime';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { DataDirectoryInUseError } from './store/lock';
 import { testClockFromEnv, testClockRoutes } from './test-clock';
+import { DEFAULT_HOST, displayUrl, listenHost } from './listen';
 
 const port = Number(process.env.PORT ?? 3000);
+// Loopback unless HOST says otherwise (listen.ts): a tablet on the LAN needs HOST=0.0.0.0.
+const host = listenHost(process.env.HOST);
 const dataDir = resolve(process.env.VITRINA_DATA_DIR ?? './data');
 const databaseUrl = process.env.DATABASE_URL;
 const distDir = resolve(process.env.VITRINA_DIST_DIR ?? './dist');
@@ -51,19 +54,18 @@ async function main() {
     app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
   }
 
-  const server = serve(
-    { fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' },
-    (info) => {
-      const url = `http://localhost:${info.port}`;
-      console.log(`\nVitrina is running at ${url}`);
-      console.log(
-        `  store: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${seeded ? ' — demo tenant seeded' : ''}`,
-      );
-      console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
-      for (const a of DEMO_ACCOUNTS) console.log(`    ${a.email.padEnd(30)} ${a.description}`);
-      console.log('');
-    },
-  );
+  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+    console.log(`\nVitrina is running at ${displayUrl(host, info.port)}`);
+    if (host === DEFAULT_HOST) {
+      console.log('  (this machine only: HOST=0.0.0.0 serves the network, e.g. a showroom tablet)');
+    }
+    console.log(
+      `  store: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${seeded ? ' — demo tenant seeded' : ''}`,
+    );
+    console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`    ${a.email.padEnd(30)} ${a.description}`);
+    console.log('');
+  });
 
   const shutdown = () => {
     server.close();

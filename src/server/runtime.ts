@@ -7,6 +7,11 @@ import type { AppDeps } from './http/context';
 import { catalogueProjection } from './catalogue/projection';
 import { registerUnitHoldWork, unitHoldTimers } from './inventory/hold-expiry';
 import { leadsProjection } from './leads/projection';
+import { leadRotationProjection } from './leads/round-robin';
+import { purgeCaptureAttempts } from './leads/capture';
+import { purgeSignInState } from './auth/throttle';
+import { trustProxyHops } from './http/proxy';
+import { registerHousekeeping, scheduleHousekeeping } from './store/housekeeping';
 import { quotationsProjection } from './quotations/projection';
 import { buildDemoSeed } from './seed/demo';
 import { BackgroundWork, type BackgroundWorkOptions } from './store/background-work';
@@ -25,6 +30,7 @@ export interface Runtime {
 export function registerProjections(store: EventStore) {
   store.registerProjection(catalogueProjection);
   store.registerProjection(leadsProjection);
+  store.registerProjection(leadRotationProjection);
   store.registerProjection(quotationsProjection);
   store.registerProjection(unitHoldTimers);
 }
@@ -36,6 +42,10 @@ export function registerProjections(store: EventStore) {
  */
 export function registerBackgroundWork(work: BackgroundWork): void {
   registerUnitHoldWork(work);
+  registerHousekeeping(work, [
+    { name: 'sign-in', run: purgeSignInState },
+    { name: 'lead-capture-attempts', run: purgeCaptureAttempts },
+  ]);
 }
 
 /**
@@ -67,6 +77,8 @@ export async function openRuntime(
      */
     startBackgroundWork?: boolean;
     background?: BackgroundWorkOptions;
+    /** Reverse proxies in front (default: `TRUST_PROXY`); see http/proxy.ts. */
+    trustProxy?: number;
   },
 ): Promise<Runtime> {
   const db = await openDb(options);
@@ -90,7 +102,10 @@ export async function openRuntime(
   await live.start();
   const work = new BackgroundWork({ db, store, clock }, options.background);
   registerBackgroundWork(work);
-  if (options.startBackgroundWork) work.start();
+  if (options.startBackgroundWork) {
+    await scheduleHousekeeping(db, clock());
+    work.start();
+  }
   const deps: AppDeps = {
     db,
     store,
@@ -101,6 +116,7 @@ export async function openRuntime(
     sessions: new SessionStore(db, clock),
     throttle: new LoginThrottle(db, clock),
     shareKeys,
+    trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),
   };
   return {
     deps,

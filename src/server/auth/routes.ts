@@ -5,6 +5,7 @@ import { dummyHash, verifyPassword } from '../auth/passwords';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions';
 import { ApiError, jsonBody, parse } from '../http/errors';
 import { findUser, requireUser, type Env } from '../http/context';
+import { isHttps } from '../http/proxy';
 import { clientAddress, rateLimited } from '../http/rate-limit';
 import { publicUser } from '../users/routes';
 
@@ -19,8 +20,9 @@ export const authRoutes = new Hono<Env>()
     const { email, password } = parse(loginBody, await jsonBody(c));
     const account = email.toLowerCase();
     const address = clientAddress(c);
-    const wait = await deps.throttle.retryAfter(account, address);
-    if (wait > 0) throw rateLimited(c, wait);
+    // Counted before the password is checked (throttle.ts): a burst checks only what it allows.
+    const turn = await deps.throttle.begin(account, address);
+    if (!turn.allowed) throw rateLimited(c, turn.retryAfter);
     const { rows } = await deps.db.query<{ id: string; password_hash: string | null }>(
       'SELECT id, password_hash FROM rm_users WHERE email = $1',
       [account],
@@ -29,14 +31,15 @@ export const authRoutes = new Hono<Env>()
     // Unknown email and wrong password take the same path and time, and answer the same.
     const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
     if (!row || !row.password_hash || !ok) {
-      await deps.throttle.recordFailure(account, address);
       throw new ApiError(401, 'BAD_CREDENTIALS', 'bad_credentials');
     }
+    await deps.throttle.succeeded(account, address);
     const session = await deps.sessions.create(row.id);
     setCookie(c, SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'Lax',
-      secure: new URL(c.req.url).protocol === 'https:',
+      // Over HTTPS, also behind a trusted TLS proxy (X-Forwarded-Proto with TRUST_PROXY).
+      secure: isHttps(c),
       path: '/',
       maxAge: Math.floor(SESSION_TTL_MS / 1000),
     });

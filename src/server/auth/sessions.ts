@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../store/db';
-import { retryAfterSeconds } from '../http/rate-limit';
 
 export const SESSION_COOKIE = 'vitrina_session';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -43,34 +42,5 @@ export class SessionStore {
   }
 }
 
-export const LOGIN_LIMITS = {
-  perAccountPerHour: 100,
-  perAddressPerHour: 300,
-} as const;
-
-/** Failed sign-ins in the last hour, per account and per address. */
-export class LoginThrottle {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: () => Date,
-  ) {}
-
-  /** Seconds until another attempt is allowed, or 0 when allowed now. */
-  async retryAfter(account: string, address: string): Promise<number> {
-    const now = this.clock();
-    const wait = (column: 'account' | 'address', value: string, limit: number) =>
-      retryAfterSeconds(this.db, { table: 'auth_failures', column }, value, { limit, now });
-    return Math.max(
-      await wait('account', account, LOGIN_LIMITS.perAccountPerHour),
-      await wait('address', address, LOGIN_LIMITS.perAddressPerHour),
-    );
-  }
-
-  async recordFailure(account: string, address: string): Promise<void> {
-    await this.db.query('INSERT INTO auth_failures (account, address, at) VALUES ($1, $2, $3)', [
-      account,
-      address,
-      this.clock().toISOString(),
-    ]);
-  }
-}
+/** The sign-in throttle lives in throttle.ts; re-exported for the runtime and the context. */
+export { LoginThrottle } from './throttle';

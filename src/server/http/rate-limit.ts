@@ -1,13 +1,16 @@
 /**
- * Sliding-window rate limits kept in the database, so every server process counts the same
- * attempts: failed sign-ins (auth/sessions.ts, per account and per address) and the public lead
- * capture (leads/capture.ts, per address). A window allows `limit` attempts; the next one waits
- * until the oldest of the last `limit` leaves the window.
+ * Rate limits kept in the database, so every server process counts the same attempts: the
+ * sign-in throttle (auth/throttle.ts, per account and address) and the public lead capture
+ * (leads/capture.ts, per address). Counting and recording an attempt happen in one transaction
+ * under an advisory lock of what is counted ({@link lockKeys}), so simultaneous attempts are
+ * counted one after the other: a limit of 20 lets exactly 20 through, on any number of
+ * processes. The rows are purged on a schedule (store/housekeeping.ts).
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Queryable } from '../store/db';
 import { ApiError } from './errors';
+
+export { clientAddress } from './proxy';
 
 /** The tables that record attempts, with the columns an attempt is counted by. */
 type AttemptLog =
@@ -15,8 +18,20 @@ type AttemptLog =
   | { table: 'lead_capture_attempts'; column: 'address' };
 
 /**
+ * Takes transaction-scoped advisory locks on `keys` (in one order, so two transactions locking
+ * overlapping keys cannot deadlock); they are released when the transaction ends.
+ */
+export async function lockKeys(tx: Queryable, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  }
+}
+
+/**
  * Seconds until another attempt by `value` is allowed, or 0 when it is allowed now: the log's
- * rows of `value` at most `windowMs` old, at most `limit` of them counted.
+ * rows of `value` at most `windowMs` old, at most `limit` of them counted (a sliding window: the
+ * next attempt waits until the oldest of the last `limit` leaves it). Atomic only under
+ * {@link lockKeys} of what is counted.
  */
 export async function retryAfterSeconds(
   q: Queryable,
@@ -37,23 +52,25 @@ export async function retryAfterSeconds(
   return Math.max(1, Math.ceil((new Date(row.oldest).getTime() + windowMs - now.getTime()) / 1000));
 }
 
-/** The client's address as the server sees it ('unknown' where the runtime cannot tell). */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The 429 of a limit, with `Retry-After` set on the response. */
+/**
+ * The 429 of a limit, with `Retry-After` set on the response; the message says minutes, or
+ * seconds for a wait under two minutes (the sign-in throttle's growing delay).
+ */
 export function rateLimited(c: Context, retryAfter: number): ApiError {
   c.header('Retry-After', String(retryAfter));
-  return new ApiError(
-    429,
-    'RATE_LIMITED',
-    'rate_limited',
-    { minutes: Math.ceil(retryAfter / 60) },
-    { retryAfter },
-  );
+  return retryAfter < 120
+    ? new ApiError(
+        429,
+        'RATE_LIMITED',
+        'rate_limited_seconds',
+        { seconds: retryAfter },
+        { retryAfter },
+      )
+    : new ApiError(
+        429,
+        'RATE_LIMITED',
+        'rate_limited',
+        { minutes: Math.ceil(retryAfter / 60) },
+        { retryAfter },
+      );
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError, errorResponse, isUnstorableText, unstorableText } from './errors';
 import type { Env } from './context';
+import { isHttps } from './proxy';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,7 +32,7 @@ export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
       embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'",
     ].join('; '),
   );
-  if (new URL(c.req.url).protocol === 'https:') {
+  if (isHttps(c)) {
     h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }
 };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isValidEmail, isValidPhone, normalizeLeadFields, type LeadFields } from '../../core/lead';
 import type { Corporate } from '../../core/types';
 import type { CorporateConfig } from '../catalogue/events';
-import type { Db } from '../store/db';
+import type { Db, Queryable } from '../store/db';
 import { findCorporate, type Ctx } from '../http/context';
 import {
   ApiError,
@@ -18,32 +18,43 @@ import {
   parse,
   unstorableText,
 } from '../http/errors';
-import { retryAfterSeconds } from '../http/rate-limit';
+import { lockKeys, retryAfterSeconds } from '../http/rate-limit';
 
 /** How many public captures one client address may send per hour. */
 export const PUBLIC_CAPTURE_LIMIT_PER_HOUR = 20;
 
 /**
  * Seconds the address must wait (the attempt is not counted), or 0: the attempt is recorded,
- * whatever its outcome, and the address's attempts older than the window are forgotten.
+ * whatever its outcome. Counting and recording are one transaction under a lock of the address,
+ * so of 100 simultaneous captures from one address, on any number of processes, exactly
+ * {@link PUBLIC_CAPTURE_LIMIT_PER_HOUR} pass. Attempts older than the window are purged on a
+ * schedule ({@link purgeCaptureAttempts}).
  */
 export async function captureRetryAfter(db: Db, address: string, now: Date): Promise<number> {
-  const log = { table: 'lead_capture_attempts', column: 'address' } as const;
-  const wait = await retryAfterSeconds(db, log, address, {
-    limit: PUBLIC_CAPTURE_LIMIT_PER_HOUR,
-    now,
+  return db.transaction(async (tx) => {
+    await lockKeys(tx, [`lead-capture:${address}`]);
+    const log = { table: 'lead_capture_attempts', column: 'address' } as const;
+    const wait = await retryAfterSeconds(tx, log, address, {
+      limit: PUBLIC_CAPTURE_LIMIT_PER_HOUR,
+      now,
+    });
+    if (wait > 0) return wait;
+    await tx.query('INSERT INTO lead_capture_attempts (address, at) VALUES ($1, $2)', [
+      address,
+      now.toISOString(),
+    ]);
+    return 0;
   });
-  if (wait > 0) return wait;
+}
+
+/** Forgets capture attempts the hourly limit no longer counts (housekeeping); answers how many. */
+export async function purgeCaptureAttempts(q: Queryable, now: Date): Promise<number> {
   const since = new Date(now.getTime() - 3600_000).toISOString();
-  await db.query('DELETE FROM lead_capture_attempts WHERE address = $1 AND at <= $2', [
-    address,
-    since,
-  ]);
-  await db.query('INSERT INTO lead_capture_attempts (address, at) VALUES ($1, $2)', [
-    address,
-    now.toISOString(),
-  ]);
-  return 0;
+  const { rows } = await q.query<{ n: number }>(
+    'WITH gone AS (DELETE FROM lead_capture_attempts WHERE at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [since],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 const captureQuery = z.strictObject({

@@ -42,7 +42,7 @@ import type { Capture } from './capture';
 import { claimContacts, claimStreams, findDuplicate, refuseDuplicate } from './duplicates';
 import { documentNotFound, leadErrorToApi, leadNotFound } from './errors';
 import { fullName } from './queries';
-import { takeNextAdviser } from './round-robin';
+import { activeAdvisers, takeTurn } from './round-robin';
 import { leadStream } from './streams';
 
 /** A lead's editable fields as a request carries them: any subset (other keys are ignored). */
@@ -318,7 +318,8 @@ export async function deleteLeadNote(
  * email or phone, the duplicate rule) gets the contact as a note on their lead; anyone else
  * becomes a new lead, given to the next adviser of the round robin, with the message as a note.
  * The contact keys' claim streams are locked first, so two captures of one new person at once
- * give one lead and one note.
+ * give one lead and one note. Captures of different people share nothing but the rotation's
+ * counter row, taken last: they never conflict, so a capture never fails for being simultaneous.
  */
 export function captureLead(env: CommandEnv, capture: Capture): Promise<void> {
   const { corporate, medio, fields, mensaje } = capture;
@@ -344,11 +345,14 @@ export function captureLead(env: CommandEnv, capture: Capture): Promise<void> {
       return;
     }
     const idLead = scope.newId();
-    const adviser = await takeNextAdviser(scope, corporate, idLead);
+    const advisers = await activeAdvisers(scope, corporate);
+    // Everything is locked and checked: the turn is taken last, so the rotation's row is held
+    // only while this capture writes and commits (round-robin.ts).
+    const turn = await takeTurn(scope, corporate.id, advisers);
     const commands: LeadCommand[] = [
       { type: 'RegisterLead', idLead, idCorporativo: corporate.id, idVendedor: null, fields, now },
     ];
-    if (adviser) commands.push({ type: 'AssignLead', idVendedor: adviser });
+    if (turn) commands.push({ type: 'AssignLead', idVendedor: turn.idVendedor, turno: turn.turno });
     if (mensaje) {
       const nota = `${medio}: ${mensaje}`;
       commands.push({ type: 'AddLeadNote', key: noteKey(scope), nota, idUsuario: null, now });

@@ -1,15 +1,12 @@
 /**
  * The event streams of the leads area. One stream per lead; one per contact key, so two writers
- * of one email or phone queue on it (see duplicates.ts); one per corporate for the public
- * capture's round robin (see round-robin.ts).
+ * of one email or phone queue on it (see duplicates.ts). (Logs written before the round robin
+ * became a counter also hold `lead-roundrobin:<corporateId>` streams: see round-robin.ts.)
  */
 import { createHash } from 'node:crypto';
 
 /** A lead's own stream: every LeadEvent of that lead, in order. */
 export const leadStream = (corporateId: string, leadId: string) => `lead:${corporateId}:${leadId}`;
-
-/** The public capture's rotation: one `LeadRoundRobinAdvanced` per lead it assigned. */
-export const roundRobinStream = (corporateId: string) => `lead-roundrobin:${corporateId}`;
 
 /**
  * The claim stream of one contact key (`email:<normalised>` or `phone:<match key>`); hashed, so

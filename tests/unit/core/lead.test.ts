@@ -173,6 +173,18 @@ describe('lead decider', () => {
     });
   });
 
+  it("given a lead, when the capture's round robin assigns it, then LeadAssigned records the turn", () => {
+    const events = eventsOf(
+      given(registered).when({ type: 'AssignLead', idVendedor: 'usr-b', turno: 7 }),
+    );
+    expect(events).toEqual([
+      {
+        type: 'LeadAssigned',
+        data: expect.objectContaining({ from: 'usr-a', to: 'usr-b', turno: 7 }),
+      },
+    ]);
+  });
+
   it('given a deleted lead, when updating or deleting again, then LEAD_DELETED', () => {
     const deleted = [...registered, ...eventsOf(given(registered).when({ type: 'DeleteLead' }))];
     expect(foldLead(deleted).lead?.eliminado).toBe(true);

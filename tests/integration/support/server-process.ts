@@ -1,0 +1,62 @@
+/**
+ * Real server processes (`src/server/main.ts`) for the tests that need several of them on one
+ * PostgreSQL database: each on a free port the system picks (PORT=0), so suites running at the
+ * same time never collide.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** `fetch` against the process: `path` starts with '/'. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Starts `src/server/main.ts` on `databaseUrl` and resolves once it serves. */
+export function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      VITRINA_DIST_DIR: '/nonexistent',
+      VITRINA_SECRET: 'server-process-test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise<ServerProcess>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const running = /running at http:\/\/[^:\s]+:(\d+)/.exec(output);
+      if (running) {
+        const port = Number(running[1]);
+        resolve({
+          child,
+          port,
+          output: () => output,
+          fetch: (path, init) => fetch(`http://127.0.0.1:${port}${path}`, init),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+}
+
+/** Kills a server process (SIGKILL) and waits for it to exit. */
+export async function stopServerProcess(server: ServerProcess | undefined): Promise<void> {
+  const child = server?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
