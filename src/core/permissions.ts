@@ -241,6 +241,45 @@ export function mayActOnCheckInOf(m: Pick<MembershipRef, 'user' | 'role'>, idUsu
 }
 
 // ---------------------------------------------------------------------------------------------
+// Appointments
+
+/**
+ * The role sees and books every appointment of the corporate: managers (leads scope 'Todos')
+ * and host administrators (`adminHostes`, whose demo role is Propios), who run the showrooms'
+ * agendas. Others see and book only their own.
+ */
+export function seesAllAppointments(role: Role): boolean {
+  return seesAllLeads(role) || isHostAdmin(role);
+}
+
+/**
+ * The member may book an appointment with this lead: of their corporate and in their leads
+ * scope, or any lead of the corporate for a host administrator.
+ */
+export function mayBookForLead(
+  m: MembershipRef,
+  lead: { idCorporativo: string; idVendedor: string | null },
+): boolean {
+  return lead.idCorporativo === m.corporate.id && (isHostAdmin(m.role) || maySeeLead(m, lead));
+}
+
+/** The member may make `idAsesor` an appointment's adviser: themselves, or anyone with {@link seesAllAppointments}. */
+export function mayBookAppointmentFor(m: Pick<MembershipRef, 'user' | 'role'>, idAsesor: string) {
+  return idAsesor === m.user.id || seesAllAppointments(m.role);
+}
+
+/** The member may see and change the appointment: their own, or any with {@link seesAllAppointments}. */
+export function mayActOnAppointment(
+  m: MembershipRef,
+  cita: { idCorporativo: string; idAsesor: string },
+): boolean {
+  return (
+    cita.idCorporativo === m.corporate.id &&
+    (cita.idAsesor === m.user.id || seesAllAppointments(m.role))
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Users and roles
 
 /** The role opens the Users menu and manages users (`crearUsuarios` or `editarUsuarios`). */
@@ -325,4 +364,20 @@ export function mayEditUserRecord(user: Pick<User, 'id'>, targetId: string): boo
  */
 export function mayOperate(user: Pick<User, 'esAdmin' | 'info'> | null | undefined): boolean {
   return user?.esAdmin === true && user.info?.estatus !== 'inactivo';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+/**
+ * The role may send a message to the corporate's members (issue 15: managers and administrators):
+ * it sees every lead or activates users ({@link mayAssignLeads}).
+ */
+export function maySendNotifications(role: Role): boolean {
+  return mayAssignLeads(role);
+}
+
+/** A user reads and marks only their own notifications, whatever their role. */
+export function mayReadNotificationsOf(user: Pick<User, 'id'>, idUsuario: string): boolean {
+  return user.id === idUsuario;
 }

@@ -5,11 +5,14 @@ import {
   isAdviserRole,
   isApprovedMember,
   isHostAdmin,
+  mayActOnAppointment,
   mayActOnCheckInOf,
   mayAdministerShowrooms,
   mayAssignLeads,
   mayAssignLeadTo,
   mayAssignRole,
+  mayBookAppointmentFor,
+  mayBookForLead,
   mayCheckIn,
   mayEditUserRecord,
   mayExtendHold,
@@ -29,6 +32,7 @@ import {
   receivesPublicCaptures,
   roleInCorporate,
   scopeCovers,
+  seesAllAppointments,
   seesAllLeads,
   SELF_PROTECTED_USER_FIELDS,
 } from '../../../src/core/permissions';
@@ -323,5 +327,46 @@ describe('showrooms and check-in', () => {
     expect(mayActOnCheckInOf(as(adviser), 'u-2')).toBe(false);
     expect(mayActOnCheckInOf(as(manager), 'u-2')).toBe(false);
     expect(mayActOnCheckInOf(as(host), 'u-2')).toBe(true);
+  });
+});
+
+describe('appointments', () => {
+  const lead = (idVendedor: string | null, idCorporativo = 'corp-1') => ({
+    idCorporativo,
+    idVendedor,
+  });
+
+  it('seesAllAppointments: managers and host administrators; not an adviser with Propios', () => {
+    expect(seesAllAppointments(manager)).toBe(true);
+    expect(seesAllAppointments(host)).toBe(true);
+    expect(seesAllAppointments(adviser)).toBe(false);
+    expect(seesAllAppointments(userAdmin)).toBe(false);
+  });
+
+  it("mayBookForLead: an adviser their own leads; a host administrator (Propios) anyone's; never another corporate's", () => {
+    expect(mayBookForLead(as(adviser), lead('u-1'))).toBe(true);
+    expect(mayBookForLead(as(adviser), lead('u-2'))).toBe(false);
+    expect(mayBookForLead(as(adviser), lead(null))).toBe(false);
+    expect(mayBookForLead(as(manager), lead('u-2'))).toBe(true);
+    expect(mayBookForLead(as(host), lead('u-2'))).toBe(true);
+    expect(mayBookForLead(as(host), lead(null))).toBe(true);
+    expect(mayBookForLead(as(host), lead('u-2', 'corp-2'))).toBe(false);
+    expect(mayBookForLead(as(manager), lead('u-1', 'corp-2'))).toBe(false);
+  });
+
+  it('mayBookAppointmentFor: oneself; any adviser for managers and host administrators', () => {
+    expect(mayBookAppointmentFor(as(adviser), 'u-1')).toBe(true);
+    expect(mayBookAppointmentFor(as(adviser), 'u-2')).toBe(false);
+    expect(mayBookAppointmentFor(as(host), 'u-2')).toBe(true);
+    expect(mayBookAppointmentFor(as(manager), 'u-2')).toBe(true);
+  });
+
+  it("mayActOnAppointment: one's own; anyone's in the corporate for managers and host administrators", () => {
+    const cita = (idAsesor: string, idCorporativo = 'corp-1') => ({ idAsesor, idCorporativo });
+    expect(mayActOnAppointment(as(adviser), cita('u-1'))).toBe(true);
+    expect(mayActOnAppointment(as(adviser), cita('u-2'))).toBe(false);
+    expect(mayActOnAppointment(as(host), cita('u-2'))).toBe(true);
+    expect(mayActOnAppointment(as(manager), cita('u-2'))).toBe(true);
+    expect(mayActOnAppointment(as(host), cita('u-2', 'corp-2'))).toBe(false);
   });
 });
