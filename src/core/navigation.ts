@@ -12,6 +12,8 @@ export type NavCorporate = Pick<Corporate, 'id' | 'slug'> & { roles?: readonly R
 
 export const LOGIN_PATH = '/login';
 export const CORPORATES_PATH = '/corporativos';
+/** The operations page of platform administrators (background work; not a corporate's page). */
+export const OPERATIONS_PATH = '/operaciones';
 
 /** The pages of a corporate that the shell links to (Spanish segments of spec §2). */
 export type CorporateSection = 'home' | 'desarrollos' | 'clientes' | 'eventos' | 'usuarios';
@@ -137,6 +139,7 @@ export type SidebarItem =
   | 'desarrollos'
   | 'usuarios'
   | 'eventos'
+  | 'operaciones'
   | 'switchCorporate'
   | 'settings'
   | 'logout';
@@ -146,11 +149,14 @@ export type SidebarItem =
  * or editarUsuarios); a host administrator (adminHostes) sees Events instead of the standard
  * items; the corporate switch is hidden with only one corporate; settings and logout always.
  * Without a current corporate (the corporates list) only Home and the common items remain.
+ * A platform administrator (`operator`, core/permissions `mayOperate`) also has Operations,
+ * inside a corporate or not.
  */
 export function sidebarItems(input: {
   role?: Role | null;
   corporateCount: number;
   inCorporate: boolean;
+  operator?: boolean;
 }): SidebarItem[] {
   const items: SidebarItem[] = ['home'];
   if (input.inCorporate) {
@@ -162,6 +168,7 @@ export function sidebarItems(input: {
         items.push('usuarios');
     }
   }
+  if (input.operator) items.push('operaciones');
   if (input.corporateCount > 1) items.push('switchCorporate');
   items.push('settings', 'logout');
   return items;
@@ -172,6 +179,8 @@ export function activeSidebarItem(
   pathname: string,
   corporateSlug: string | null | undefined,
 ): SidebarItem | null {
+  if (pathname === OPERATIONS_PATH || pathname.startsWith(`${OPERATIONS_PATH}/`))
+    return 'operaciones';
   if (corporateSlug) {
     const base = corporatePath(corporateSlug);
     for (const section of ['clientes', 'desarrollos', 'usuarios', 'eventos'] as const) {
@@ -186,14 +195,16 @@ export function activeSidebarItem(
 
 /**
  * The top-bar title (spec §2): Dashboard, or My clients on the clients pages, suffixed with the
- * corporate name and the development name when the route has them. Answers the parts; the
- * screen translates the first one.
+ * corporate name and the development name when the route has them; Operations on the operations
+ * page. Answers the parts; the screen translates the first one.
  */
 export function titleParts(input: {
   pathname: string;
   corporateName?: string | null;
   developmentName?: string | null;
-}): { key: 'dashboard' | 'myClients'; suffixes: string[] } {
+}): { key: 'dashboard' | 'myClients' | 'operations'; suffixes: string[] } {
+  if (activeSidebarItem(input.pathname, null) === 'operaciones')
+    return { key: 'operations', suffixes: [] };
   const clients = /^\/corporativos\/[^/]+\/clientes(\/|$)/.test(input.pathname);
   const suffixes = [input.corporateName, input.developmentName].filter((s): s is string =>
     Boolean(s),

@@ -7,6 +7,7 @@ import { openRuntime, seedDemoIfEmpty } from './runtime';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { DataDirectoryInUseError } from './store/lock';
 import { testClockFromEnv, testClockRoutes } from './test-clock';
+import { testProbeRoutes } from './test-probes';
 import { DEFAULT_HOST, displayUrl, listenHost } from './listen';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -38,7 +39,11 @@ async function main() {
     console.log('Seeding the demo tenant…'),
   );
   const app = createApp(runtime.deps);
-  if (testClock) app.route('/', testClockRoutes(testClock, runtime.deps.work));
+  if (testClock) {
+    app.route('/', testClockRoutes(testClock, runtime.deps.work));
+    // Background work that fails on demand (the operations page's e2e test).
+    app.route('/', testProbeRoutes(runtime.deps));
+  }
 
   if (existsSync(join(distDir, 'index.html'))) {
     const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');

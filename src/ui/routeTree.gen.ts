@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as OperacionesRouteImport } from './routes/operaciones'
 import { Route as CorporativosIndexRouteImport } from './routes/corporativos/index'
 import { Route as CorporativosCorporativoRouteRouteImport } from './routes/corporativos/$corporativo/route'
 import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corporativos/$corporativo/index'
@@ -55,6 +56,11 @@ const LoginRoute = LoginRouteImport.update({
 } as any)
 const CorporativosIndexRoute = CorporativosIndexRouteImport.update({
   id: '/corporativos/',
+const OperacionesRoute = OperacionesRouteImport.update({
+  id: '/operaciones',
+  path: '/operaciones',
+  getParentRoute: () => rootRouteImport,
+} as any)
   path: '/corporativos/',
   getParentRoute: () => rootRouteImport,
 } as any)
@@ -284,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
+  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
@@ -321,6 +328,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
+  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute
@@ -356,6 +364,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
+  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
+    | '/operaciones'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
@@ -432,6 +442,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
+    | '/operaciones'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
+    | '/operaciones'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
@@ -504,6 +516,7 @@ declare module '@tanstack/react-router' {
     }
     '/corporativos/': {
       id: '/corporativos/'
+  OperacionesRoute: typeof OperacionesRoute
       path: '/corporativos'
       fullPath: '/corporativos/'
       preLoaderRoute: typeof CorporativosIndexRouteImport
@@ -528,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/clientes'
       fullPath: '/corporativos/$corporativo/clientes'
       preLoaderRoute: typeof CorporativosCorporativoClientesRouteRouteImport
+    '/operaciones': {
+      id: '/operaciones'
+      path: '/operaciones'
+      fullPath: '/operaciones'
+      preLoaderRoute: typeof OperacionesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/eventos': {
@@ -847,3 +867,4 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+  OperacionesRoute: OperacionesRoute,

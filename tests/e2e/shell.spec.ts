@@ -298,9 +298,16 @@ test.describe('mobile layout at 390×844', () => {
     const barWidth = () => bar.evaluate((el) => el.scrollWidth);
     await expect(bar.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
     expect(await labels()).toEqual(
-      ['Inicio', 'Clientes', 'Desarrollos', 'Usuarios', 'Cambiar', 'Ajustes', 'Salir'].map(
-        (text) => ({ text, cut: false }),
-      ),
+      [
+        'Inicio',
+        'Clientes',
+        'Desarrollos',
+        'Usuarios',
+        'Operación',
+        'Cambiar',
+        'Ajustes',
+        'Salir',
+      ].map((text) => ({ text, cut: false })),
     );
     expect(await barWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-bar-es.png` });
@@ -308,10 +315,16 @@ test.describe('mobile layout at 390×844', () => {
     await page.getByTestId('language-toggle').click();
     await expect(bar.getByRole('link', { name: 'My clients' })).toBeVisible();
     expect(await labels()).toEqual(
-      ['Home', 'Clients', 'Developments', 'Users', 'Switch', 'Settings', 'Log out'].map((text) => ({
-        text,
-        cut: false,
-      })),
+      [
+        'Home',
+        'Clients',
+        'Developments',
+        'Users',
+        'Ops',
+        'Switch',
+        'Settings',
+        'Log out',
+      ].map((text) => ({ text, cut: false })),
     );
     expect(await barWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-bar-en.png` });

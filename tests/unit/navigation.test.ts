@@ -216,6 +216,29 @@ describe('sidebar items (spec §2, §6)', () => {
       'logout',
     ]);
   });
+  it('a platform administrator (operator) also has Operations, in a corporate or not', () => {
+    expect(
+      sidebarItems({ role: admin, corporateCount: 2, inCorporate: true, operator: true }),
+    ).toEqual([
+      'home',
+      'clientes',
+      'desarrollos',
+      'usuarios',
+      'operaciones',
+      'switchCorporate',
+      'settings',
+      'logout',
+    ]);
+    expect(sidebarItems({ corporateCount: 1, inCorporate: false, operator: true })).toEqual([
+      'home',
+      'operaciones',
+      'settings',
+      'logout',
+    ]);
+    expect(sidebarItems({ role: admin, corporateCount: 1, inCorporate: true })).not.toContain(
+      'operaciones',
+    );
+  });
   it('outside a corporate only Home and the common items', () => {
     expect(sidebarItems({ corporateCount: 3, inCorporate: false })).toEqual([
       'home',
@@ -233,6 +256,8 @@ describe('sidebar items (spec §2, §6)', () => {
     expect(activeSidebarItem('/corporativos/grupo-a/eventos', 'grupo-a')).toBe('eventos');
     expect(activeSidebarItem('/corporativos', null)).toBe('home');
     expect(activeSidebarItem('/corporativos/grupo-a/otra', 'grupo-a')).toBeNull();
+    expect(activeSidebarItem('/operaciones', null)).toBe('operaciones');
+    expect(activeSidebarItem('/operaciones', 'grupo-a')).toBe('operaciones');
   });
 });
 
@@ -253,6 +278,12 @@ describe('top-bar title (spec §2)', () => {
       suffixes: ['Grupo A', 'Torre'],
     });
     expect(titleParts({ pathname: '/corporativos' })).toEqual({ key: 'dashboard', suffixes: [] });
+  });
+  it('Operations on the operations page', () => {
+    expect(titleParts({ pathname: '/operaciones', corporateName: 'Grupo A' })).toEqual({
+      key: 'operations',
+      suffixes: [],
+    });
   });
   it('My clients on the clients pages', () => {
     expect(titleParts({ pathname: '/corporativos/a/clientes', corporateName: 'Grupo A' })).toEqual({

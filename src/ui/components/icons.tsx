@@ -51,6 +51,12 @@ export const CalendarIcon = () => (
     <path d="M3 10h18M8 3v4M16 3v4" />
   </Svg>
 );
+/** A pulse line: the operations page (background work). */
+export const PulseIcon = () => (
+  <Svg>
+    <path d="M3 12h4l2.5-6 4 12 2.5-6H21" />
+  </Svg>
+);
 export const SwitchIcon = () => (
   <Svg>
     <path d="M4 8h14l-3.5-3.5M20 16H6l3.5 3.5" />

@@ -11,9 +11,11 @@ import {
   activeSidebarItem,
   corporatePath,
   homePath,
+  OPERATIONS_PATH,
   sidebarItems,
   type SidebarItem,
 } from '../../core/navigation';
+import { mayOperate } from '../../core/permissions';
 import type { Corporate, Role } from '../../core/types';
 import { AppLink } from '../components/app-link';
 import { CorporateLogo } from '../components/corporate-logo';
@@ -24,6 +26,7 @@ import {
   CogIcon,
   HomeIcon,
   LogoutIcon,
+  PulseIcon,
   SwitchIcon,
   UsersIcon,
 } from '../components/icons';
@@ -64,6 +67,7 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
     role,
     corporateCount: user?.corporativos.length ?? 0,
     inCorporate: Boolean(corporate),
+    operator: mayOperate(user),
   });
   const clientsLabel = corporate?.etiquetasClientes?.[currentLanguage()] || t('nav.clients');
   const entries = items.map((id) => {
@@ -107,6 +111,8 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
           icon: <CalendarIcon />,
           href: corporatePath(corporate!.slug, 'eventos'),
         };
+      case 'operaciones':
+        return { id, label: t('nav.operations'), icon: <PulseIcon />, href: OPERATIONS_PATH };
       case 'switchCorporate':
         return { id, label: t('nav.switchCorporate'), icon: <SwitchIcon />, onClick: onOpenSwitch };
       case 'settings':

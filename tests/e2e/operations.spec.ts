@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Operations (issue 12 point 7): the platform administrator opens the page from the navigation
+ * and sees each consumer, the parked event, the parked timer and the dead message that the e2e
+ * server's probe made fail on purpose (`POST /__test__/probe`, on only in the e2e server:
+ * src/server/test-probes.ts), at 1280, 820 and 390 px; retries each after a confirmation; the
+ * rows leave. Anyone else has no Operations item and gets the 403 note.
+ */
+const PASSWORD = 'Vitrina2026!';
+const SHOTS = 'tests/e2e/__screenshots__';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/corporativos/);
+}
+
+async function refresh(page: Page) {
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
+}
+
+test('the administrator sees every consumer and what failed, at 1280, 820 and 390 px, and retries it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'admin@vitrina.demo');
+  const probe = await page.request.post('/__test__/probe', { data: { failing: true } });
+  expect(probe.status()).toBe(200);
+  const { eventId, key } = (await probe.json()) as { eventId: string; key: string };
+
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('link', { name: 'Operaciones' }).click();
+  await expect(page).toHaveURL('/operaciones');
+  await expect(page.getByTestId('page-title')).toHaveText('Operaciones');
+  await expect(nav.getByRole('link', { name: 'Operaciones' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByRole('heading', { level: 2, name: 'Operaciones' })).toBeVisible();
+  for (const name of [
+    'Consumidores',
+    'Eventos en cuarentena',
+    'Temporizadores',
+    'Mensajes de salida',
+  ])
+    await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+
+  const consumers = page.getByRole('table', { name: /Cada consumidor/ });
+  const probeRow = consumers.getByRole('row').filter({ hasText: 'e2e-probe' });
+  await expect(probeRow).toBeVisible();
+
+  // The consumer parks the event after two quick attempts; the timer and the message fail at once.
+  const eventRetry = page.getByRole('button', {
+    name: `Reintentar el evento ${eventId} de e2e-probe`,
+  });
+  const timerRetry = page.getByRole('button', { name: `Reintentar el temporizador ${key}` });
+  const messageRetry = page.getByRole('button', { name: `Reintentar el mensaje ${key}` });
+  await expect(async () => {
+    await refresh(page);
+    await expect(eventRetry).toBeVisible({ timeout: 500 });
+    await expect(timerRetry).toBeVisible({ timeout: 500 });
+    await expect(messageRetry).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  // Parked, the consumer has moved on: up to date, its lag 0, one event parked.
+  await expect(probeRow.getByRole('cell')).toHaveText([
+    'e2e-probe',
+    'Al día',
+    '0',
+    /^\d+\/\d+$/,
+    /\(este proceso\)$/,
+    '1',
+    /failing on purpose/,
+  ]);
+  const parked = page.getByRole('table', { name: /Eventos que un consumidor no pudo procesar/ });
+  await expect(parked.getByRole('row').filter({ hasText: eventId })).toContainText(
+    'e2e probe: failing on purpose',
+  );
+  await expect(
+    page
+      .getByRole('table', { name: 'Fallidos y sin entregar' })
+      .getByRole('row')
+      .filter({ hasText: key }),
+  ).toContainText('550 mailbox unavailable');
+  await expect(
+    page
+      .getByRole('table', { name: 'Fallidos y en cuarentena' })
+      .getByRole('row')
+      .filter({ hasText: key }),
+  ).toContainText('En cuarentena');
+
+  await page.screenshot({ path: `${SHOTS}/operations-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(eventRetry).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/operations-820.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(eventRetry).toBeVisible();
+  await expect(
+    page.getByTestId('bottom-nav').getByRole('link', { name: 'Operaciones' }),
+  ).toBeVisible();
+  // Nothing scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/operations-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Healthy again: each retry, confirmed, runs the work and its row leaves.
+  expect((await page.request.post('/__test__/probe', { data: { failing: false } })).status()).toBe(
+    200,
+  );
+  await eventRetry.click();
+  const dialog = page.getByRole('dialog', { name: '¿Reintentar ahora?' });
+  await expect(dialog).toContainText(
+    `El consumidor e2e-probe procesará de nuevo el evento E2EProbed (${eventId})`,
+  );
+  await page.screenshot({ path: `${SHOTS}/operations-confirm.png` });
+  await dialog.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Reintento pedido' })).toBeVisible();
+  for (const button of [timerRetry, messageRetry]) {
+    await button.click();
+    await dialog.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await expect(async () => {
+    await refresh(page);
+    await expect(parked.getByRole('row').filter({ hasText: eventId })).toHaveCount(0, {
+      timeout: 500,
+    });
+    await expect(timerRetry).toHaveCount(0, { timeout: 500 });
+    await expect(messageRetry).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText('Ningún evento en cuarentena.')).toBeVisible();
+  await expect(page.getByText('Ningún temporizador fallido ni en cuarentena.')).toBeVisible();
+  await expect(page.getByText('Ningún mensaje fallido ni sin entregar.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/operations-empty-1280.png`, fullPage: true });
+});
+
+test('a sales manager has no Operations item, and the page answers 403', async ({ page }) => {
+  await signIn(page, 'gerente@vitrina.demo');
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Operaciones' })).toHaveCount(0);
+  await page.goto('/operaciones');
+  await expect(
+    page.getByRole('heading', { name: 'No tienes permisos para ver las operaciones' }),
+  ).toBeVisible();
+  expect((await page.request.get('/api/operaciones')).status()).toBe(403);
+});
