@@ -6,6 +6,7 @@ import { runUserCommands } from './commands';
 import { ApiError, forbidden, jsonBody, notFound, parse } from '../http/errors';
 import { loadDevelopmentById } from '../catalogue/queries';
 import { mayManageUsers, roleInCorporate } from '../../core/permissions';
+import { userRecordFor } from '../../core/visibility';
 import { findCorporate, findUser, requireMember, requireUser, type Env } from '../http/context';
 
 /** A user as the client may see it: the document, never the password hash. */
@@ -72,14 +73,18 @@ export const userRoutes = new Hono<Env>()
     ]);
     return c.json(publicUser(user));
   })
+  /**
+   * `GET /api/users/:id` → the caller's own record in full; another user's only to someone who
+   * manages users in a corporate they share (else 404), and then only what belongs to the
+   * corporates both share (core/visibility.ts `userRecordFor`).
+   */
   .get('/users/:id', async (c) => {
     const me = await requireUser(c);
     const id = c.req.param('id');
     if (id !== me.id) {
-      // Others' records only for someone who manages users in a shared corporate.
       const other = await findUser(c.get('deps').db, id);
       if (!other || !(await canManageUsers(c.get('deps'), me, other))) throw notFound();
-      return c.json(publicUser(other));
+      return c.json(userRecordFor(me, other));
     }
     return c.json(publicUser(me));
   })
