@@ -23,6 +23,7 @@ import { Route as CorporativosCorporativoClientesIndexRouteImport } from './rout
 import { Route as CorporativosCorporativoClientesLeadRouteImport } from './routes/corporativos/$corporativo/clientes/$lead'
 import { Route as CorporativosCorporativoDesarrollosIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/index'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/route'
+import { Route as CorporativosCorporativoShowroomsIndexRouteImport } from './routes/corporativos/$corporativo/showrooms/index'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/index'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloAmenidadesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloComparadorRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
@@ -40,6 +41,7 @@ import { Route as CorporativosCorporativoDesarrollosDesarrolloPresentacionRouteI
 import { Route as CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+import { Route as CorporativosCorporativoShowroomsShowroomCartelRouteImport } from './routes/corporativos/$corporativo/showrooms/$showroom/cartel'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -54,13 +56,13 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CorporativosIndexRoute = CorporativosIndexRouteImport.update({
-  id: '/corporativos/',
 const OperacionesRoute = OperacionesRouteImport.update({
   id: '/operaciones',
   path: '/operaciones',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CorporativosIndexRoute = CorporativosIndexRouteImport.update({
+  id: '/corporativos/',
   path: '/corporativos/',
   getParentRoute: () => rootRouteImport,
 } as any)
@@ -121,6 +123,12 @@ const CorporativosCorporativoDesarrollosDesarrolloRouteRoute =
   CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport.update({
     id: '/desarrollos/$desarrollo',
     path: '/desarrollos/$desarrollo',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoShowroomsIndexRoute =
+  CorporativosCorporativoShowroomsIndexRouteImport.update({
+    id: '/showrooms/',
+    path: '/showrooms/',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
 const CorporativosCorporativoDesarrollosDesarrolloIndexRoute =
@@ -248,6 +256,12 @@ const CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute =
     getParentRoute: () =>
       CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
   } as any)
+const CorporativosCorporativoShowroomsShowroomCartelRoute =
+  CorporativosCorporativoShowroomsShowroomCartelRouteImport.update({
+    id: '/showrooms/$showroom/cartel',
+    path: '/showrooms/$showroom/cartel',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
 const PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute =
   PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport.update(
     {
@@ -276,6 +290,7 @@ const PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRout
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
   '/corporativos/': typeof CorporativosIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
@@ -287,10 +302,10 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
   '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/showrooms/': typeof CorporativosCorporativoShowroomsIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
-  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
@@ -304,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  '/corporativos/$corporativo/showrooms/$showroom/cartel': typeof CorporativosCorporativoShowroomsShowroomCartelRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
@@ -312,6 +328,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/operaciones': typeof OperacionesRoute
   '/corporativos': typeof CorporativosIndexRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
@@ -320,6 +337,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/showrooms': typeof CorporativosCorporativoShowroomsIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
@@ -328,7 +346,6 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
-  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasVideosRoute
@@ -337,6 +354,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  '/corporativos/$corporativo/showrooms/$showroom/cartel': typeof CorporativosCorporativoShowroomsShowroomCartelRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
@@ -346,6 +364,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
   '/corporativos/': typeof CorporativosIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
@@ -357,6 +376,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
   '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/showrooms/': typeof CorporativosCorporativoShowroomsIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
@@ -364,7 +384,6 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionAdicionalesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos': typeof CorporativosCorporativoDesarrollosDesarrolloDepartamentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
-  '/operaciones': typeof OperacionesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof CorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/documentos': typeof CorporativosCorporativoDesarrollosDesarrolloDocumentosRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/galerias': typeof CorporativosCorporativoDesarrollosDesarrolloGaleriasRoute
@@ -374,6 +393,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos': typeof CorporativosCorporativoDesarrollosDesarrolloPrototiposRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes': typeof CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
+  '/corporativos/$corporativo/showrooms/$showroom/cartel': typeof CorporativosCorporativoShowroomsShowroomCartelRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
@@ -384,6 +404,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/operaciones'
     | '/corporativos/$corporativo'
     | '/corporativos/'
     | '/corporativos/$corporativo/clientes'
@@ -395,6 +416,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes/$lead'
     | '/corporativos/$corporativo/clientes/'
     | '/corporativos/$corporativo/desarrollos/'
+    | '/corporativos/$corporativo/showrooms/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
@@ -404,7 +426,6 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/documentos'
-    | '/operaciones'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
@@ -412,6 +433,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+    | '/corporativos/$corporativo/showrooms/$showroom/cartel'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -420,6 +442,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/operaciones'
     | '/corporativos'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
@@ -428,6 +451,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes/$lead'
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/desarrollos'
+    | '/corporativos/$corporativo/showrooms'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
@@ -442,9 +466,9 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
-    | '/operaciones'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+    | '/corporativos/$corporativo/showrooms/$showroom/cartel'
     | '/corporativos/$corporativo/desarrollos/$desarrollo'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -453,6 +477,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/login'
+    | '/operaciones'
     | '/corporativos/$corporativo'
     | '/corporativos/'
     | '/corporativos/$corporativo/clientes'
@@ -464,6 +489,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes/$lead'
     | '/corporativos/$corporativo/clientes/'
     | '/corporativos/$corporativo/desarrollos/'
+    | '/corporativos/$corporativo/showrooms/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
@@ -477,10 +503,10 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/galerias-videos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/material-visual'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/presentacion'
-    | '/operaciones'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/prototipos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
+    | '/corporativos/$corporativo/showrooms/$showroom/cartel'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -490,6 +516,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LoginRoute: typeof LoginRoute
+  OperacionesRoute: typeof OperacionesRoute
   CorporativosCorporativoRouteRoute: typeof CorporativosCorporativoRouteRouteWithChildren
   CorporativosIndexRoute: typeof CorporativosIndexRoute
   PublicCotizacionTokenRoute: typeof PublicCotizacionTokenRoute
@@ -514,9 +541,15 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/operaciones': {
+      id: '/operaciones'
+      path: '/operaciones'
+      fullPath: '/operaciones'
+      preLoaderRoute: typeof OperacionesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/corporativos/': {
       id: '/corporativos/'
-  OperacionesRoute: typeof OperacionesRoute
       path: '/corporativos'
       fullPath: '/corporativos/'
       preLoaderRoute: typeof CorporativosIndexRouteImport
@@ -541,13 +574,6 @@ declare module '@tanstack/react-router' {
       path: '/clientes'
       fullPath: '/corporativos/$corporativo/clientes'
       preLoaderRoute: typeof CorporativosCorporativoClientesRouteRouteImport
-    '/operaciones': {
-      id: '/operaciones'
-      path: '/operaciones'
-      fullPath: '/operaciones'
-      preLoaderRoute: typeof OperacionesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/eventos': {
@@ -597,6 +623,13 @@ declare module '@tanstack/react-router' {
       path: '/desarrollos/$desarrollo'
       fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo'
       preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/showrooms/': {
+      id: '/corporativos/$corporativo/showrooms/'
+      path: '/showrooms'
+      fullPath: '/corporativos/$corporativo/showrooms/'
+      preLoaderRoute: typeof CorporativosCorporativoShowroomsIndexRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/desarrollos/$desarrollo/': {
@@ -718,6 +751,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport
       parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
     }
+    '/corporativos/$corporativo/showrooms/$showroom/cartel': {
+      id: '/corporativos/$corporativo/showrooms/$showroom/cartel'
+      path: '/showrooms/$showroom/cartel'
+      fullPath: '/corporativos/$corporativo/showrooms/$showroom/cartel'
+      preLoaderRoute: typeof CorporativosCorporativoShowroomsShowroomCartelRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
     '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': {
       id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
       path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
@@ -830,6 +870,8 @@ interface CorporativosCorporativoRouteRouteChildren {
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
   CorporativosCorporativoDesarrollosDesarrolloRouteRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
   CorporativosCorporativoDesarrollosIndexRoute: typeof CorporativosCorporativoDesarrollosIndexRoute
+  CorporativosCorporativoShowroomsIndexRoute: typeof CorporativosCorporativoShowroomsIndexRoute
+  CorporativosCorporativoShowroomsShowroomCartelRoute: typeof CorporativosCorporativoShowroomsShowroomCartelRoute
 }
 
 const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRouteChildren =
@@ -843,6 +885,10 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
       CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren,
     CorporativosCorporativoDesarrollosIndexRoute:
       CorporativosCorporativoDesarrollosIndexRoute,
+    CorporativosCorporativoShowroomsIndexRoute:
+      CorporativosCorporativoShowroomsIndexRoute,
+    CorporativosCorporativoShowroomsShowroomCartelRoute:
+      CorporativosCorporativoShowroomsShowroomCartelRoute,
   }
 
 const CorporativosCorporativoRouteRouteWithChildren =
@@ -853,6 +899,7 @@ const CorporativosCorporativoRouteRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LoginRoute: LoginRoute,
+  OperacionesRoute: OperacionesRoute,
   CorporativosCorporativoRouteRoute:
     CorporativosCorporativoRouteRouteWithChildren,
   CorporativosIndexRoute: CorporativosIndexRoute,
@@ -867,4 +914,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-  OperacionesRoute: OperacionesRoute,

@@ -177,7 +177,7 @@ export class CoreClient {
     position: DevicePosition,
     options: CallOptions = {},
   ): Promise<CheckInCandidate<Showroom>> {
-    return this.call(false, options.signal, (api) =>
+    return this.call<CheckInCandidate<Showroom>>(false, options.signal, (api) =>
       api.checkInCandidate([...showrooms], position),
     );
   }
@@ -191,7 +191,7 @@ export class CoreClient {
     day: string,
     options: CallOptions = {},
   ): Promise<CheckInHistoryBlob> {
-    return this.call(false, options.signal, (api) =>
+    return this.call<CheckInHistoryBlob>(false, options.signal, (api) =>
       api.checkInHistoryCsv([...rows], labels, timeZone, showroomName, day),
     );
   }

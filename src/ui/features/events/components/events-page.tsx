@@ -6,16 +6,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { mayAdministerShowrooms } from '../../../../core/permissions';
+import { AppLink } from '../../../components/app-link';
 import { CalendarIcon, MapPinIcon } from '../../../components/icons';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { card } from '../../../components/styles';
+import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { errorMessage } from '../../../lib/errors';
 import { showroomsQuery } from '../api/showrooms';
 
 export function EventsPage() {
   const { t, i18n } = useTranslation('shell');
-  const { corporate } = useCorporateContext();
+  const { corporate, role } = useCorporateContext();
   const showrooms = useQuery(showroomsQuery(corporate.id));
   const today = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'long',
@@ -68,6 +70,14 @@ export function EventsPage() {
         <h2 id="showrooms-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: 4 })}>
           {t('events.showrooms')}
         </h2>
+        {mayAdministerShowrooms(role) ? (
+          <AppLink
+            href={`/corporativos/${corporate.slug}/showrooms`}
+            className={`${button({ variant: 'ghost' })} ${css({ mb: 4, w: '100%' })}`}
+          >
+            {t('events.manageShowrooms')}
+          </AppLink>
+        ) : null}
         {showrooms.isPending ? (
           <LoadingScreen />
         ) : showrooms.isError ? (

@@ -1,17 +1,47 @@
-/** `/corporativos/{slug}/desarrollos`: the developments list. */
+/**
+ * `/corporativos/{slug}/desarrollos[?folio=…]`: the developments list. Its top bar has the
+ * check-in banner and the quotation report button (spec §2); a showroom's QR code opens it with
+ * a `folio`, which the banner checks in with (spec §3: tipoRegistro QR), then drops.
+ */
 
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { CheckInBanner } from '../../../../features/check-in/components/check-in-banner';
 import { DevelopmentsPage } from '../../../../features/inventory/components/developments-page';
 import { QuoteReportButton } from '../../../../features/quotes/components/quote-report-button';
 import { developmentsQuery } from '../../../../lib/catalogue';
 import { preloadCorporatePage } from '../../../../lib/corporate-access';
 
+interface DevelopmentsSearch {
+  folio?: string;
+}
+
 function Developments() {
-  // Spec §2: the list shows the quotation report button in the top bar.
-  return <DevelopmentsPage actions={<QuoteReportButton />} />;
+  const { folio } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const dropFolio = useCallback(() => {
+    void navigate({
+      search: (s: DevelopmentsSearch) => ({ ...s, folio: undefined }),
+      replace: true,
+    });
+  }, [navigate]);
+  return (
+    <DevelopmentsPage
+      actions={
+        <>
+          <CheckInBanner folio={folio ?? null} onFolioUsed={dropFolio} />
+          <QuoteReportButton />
+        </>
+      }
+    />
+  );
 }
 
 export const Route = createFileRoute('/corporativos/$corporativo/desarrollos/')({
+  validateSearch: (search: Record<string, unknown>): DevelopmentsSearch =>
+    typeof search.folio === 'string' && search.folio.length > 0 && search.folio.length <= 600
+      ? { folio: search.folio }
+      : {},
   loader: ({ context, params }) =>
     preloadCorporatePage(context, params.corporativo, (corporate) =>
       context.queryClient.ensureQueryData(developmentsQuery(corporate.id)),

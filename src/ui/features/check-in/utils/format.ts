@@ -1,0 +1,25 @@
+/** How the check-in screens write times and distances. */
+
+/** Seconds as `H:MM:SS` (the banner's countdown; 12 hours is `12:00:00`). */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`;
+}
+
+/** A distance for people: metres under 1 km (`850 m`), else kilometres with one decimal (`1.4 km`). */
+export function formatDistance(km: number, language: string): string {
+  if (km < 1) return `${Math.round(km * 1000).toLocaleString(language)} m`;
+  return `${(Math.round(km * 10) / 10).toLocaleString(language, { maximumFractionDigits: 1 })} km`;
+}
+
+/** An instant (seconds) as the hour and minute in the corporate's time zone. */
+export function formatClock(seconds: number, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(seconds * 1000));
+}
