@@ -5,6 +5,8 @@ import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
 import { catalogueProjection } from './catalogue/projection';
+import { checkInExpiryTimers, registerCheckInWork } from './check-ins/expiry';
+import { checkInsProjection } from './check-ins/projection';
 import { registerUnitHoldWork, unitHoldTimers } from './inventory/hold-expiry';
 import { leadsProjection } from './leads/projection';
 import { leadRotationProjection } from './leads/round-robin';
@@ -33,6 +35,8 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(leadRotationProjection);
   store.registerProjection(quotationsProjection);
   store.registerProjection(unitHoldTimers);
+  store.registerProjection(checkInsProjection);
+  store.registerProjection(checkInExpiryTimers);
 }
 
 /**
@@ -42,6 +46,7 @@ export function registerProjections(store: EventStore) {
  */
 export function registerBackgroundWork(work: BackgroundWork): void {
   registerUnitHoldWork(work);
+  registerCheckInWork(work);
   registerHousekeeping(work, [
     { name: 'sign-in', run: purgeSignInState },
     { name: 'lead-capture-attempts', run: purgeCaptureAttempts },
