@@ -9,6 +9,7 @@ import { inventoryRoutes } from './inventory/routes';
 import { leadRoutes } from './leads/routes';
 import { adviserRoutes } from './users/advisers.routes';
 import { liveRoutes } from './live/routes';
+import { notificationRoutes } from './notifications/routes';
 import { healthRoutes } from './ops/health.routes';
 import { operationsRoutes } from './ops/routes';
 import { publicRoutes } from './public/routes';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', operationsRoutes);
   api.route('/', quotationRoutes);
   api.route('/', checkInRoutes);
+  api.route('/', notificationRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', 'route_not_found')));

@@ -9,6 +9,7 @@ import { checkInExpiryTimers, registerCheckInWork } from './check-ins/expiry';
 import { checkInsProjection } from './check-ins/projection';
 import { registerUnitHoldWork, unitHoldTimers } from './inventory/hold-expiry';
 import { leadsProjection } from './leads/projection';
+import { notificationsProjection } from './notifications/projection';
 import { leadRotationProjection } from './leads/round-robin';
 import { purgeCaptureAttempts } from './leads/capture';
 import { purgeSignInState } from './auth/throttle';
@@ -37,6 +38,7 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(unitHoldTimers);
   store.registerProjection(checkInsProjection);
   store.registerProjection(checkInExpiryTimers);
+  store.registerProjection(notificationsProjection);
 }
 
 /**

@@ -258,6 +258,26 @@ const messages = {
     en: 'You are {distancia} m from the showroom; the allowed radius is {radio} m',
   },
   check_in_not_found: { es: 'No se encontró el check-in', en: 'Check-in not found' },
+  notification_not_found: {
+    es: 'No se encontró la notificación',
+    en: 'Notification not found',
+  },
+  notification_forbidden: {
+    es: 'Solo puedes ver y marcar tus propias notificaciones',
+    en: 'You can only read and mark your own notifications',
+  },
+  notification_no_recipients: {
+    es: 'La notificación no tiene destinatarios',
+    en: 'The notification has no recipients',
+  },
+  push_subscription_invalid: {
+    es: 'La suscripción push no es válida',
+    en: 'The push subscription is not valid',
+  },
+  push_endpoint_not_allowed: {
+    es: 'El servicio push de la suscripción no está permitido',
+    en: 'The subscription push service is not allowed',
+  },
   check_in_forbidden: {
     es: 'Tu rol no hace check-in en los showrooms',
     en: 'Your role does not check in at showrooms',

@@ -73,6 +73,16 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
       idShowroom: checkIn.idShowroom,
     };
   }
+  if (event.type === 'NotificationSent') {
+    // Only to its recipients (their bells); never its text: the client reads it.
+    const to = data.destinatarios as string[] | undefined;
+    if (!to?.includes(viewer.user.id)) return null;
+    return { ...base, idNotificacion: data.id };
+  }
+  if (event.type === 'NotificationRead' || event.type === 'NotificationsAllRead') {
+    if (data.idUsuario !== viewer.user.id) return null;
+    return base;
+  }
   if (event.type === 'GuestInvited' || event.type === 'GuestRemoved') {
     if (!mayAdministerShowrooms(role)) return null;
     return { ...base, idShowroom: event.streamId.split(':').at(-1) };

@@ -1,0 +1,133 @@
+/**
+ * Notifications (issue 15; spec §3 Notification, §4, §7 Notifications calls, §8). Each call
+ * resolves the corporate from the session's membership (403 for non-members), reads and marks
+ * only the caller's own notifications (403 for another `idUsuario`), and answers every refusal
+ * as `[{ errorCode, message, …extra }]` in the caller's language, with nothing written.
+ *
+ * - `GET /api/wsObtenerNotificaciones?idCorporativo&idUsuario[&limite]` → the user's
+ *   notifications, newest first: `{ id, tipo, titulo, mensaje, fechaAlta, leida, link }[]`
+ *   (title and message in the caller's language), and the header `X-No-Leidas` (unread count).
+ * - `GET /api/wsObtenerNotificacionesLeidas?idCorporativo&idUsuario` → `{ [id]: true }`.
+ * - `PUT /api/corporativos/:id/notificaciones/leidas` `{ idUsuario, idNotificacion }` marks one
+ *   read; `{ idUsuario, todas: true }` marks all (one event) → `{ noLeidas: 0 | n }`.
+ * - `POST /api/corporativos/:id/notificaciones` `{ titulo, mensaje, link?, todos: true | idRol |
+ *   idUsuarios }` (managers and administrators: core/permissions.ts maySendNotifications)
+ *   → 201 `{ id, destinatarios }`.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  MAX_LINK,
+  MAX_MESSAGE,
+  MAX_TITLE,
+  renderNotification,
+  type Notification,
+} from '../../core/notifications';
+import { mayReadNotificationsOf, maySendNotifications } from '../../core/permissions';
+import { requireMember, type Ctx, type Env } from '../http/context';
+import { ApiError, badRequest, forbidden, jsonBody, lang, parse } from '../http/errors';
+import { markAllRead, markRead, sendMessage } from './commands';
+import { listInbox, memberIds, readMap, unreadIds } from './queries';
+
+const id = z.string().min(1).max(64);
+
+const listQuery = z.strictObject({
+  idCorporativo: id,
+  idUsuario: id,
+  limite: z.coerce.number().int().min(1).max(500).optional(),
+});
+const readsQuery = z.strictObject({ idCorporativo: id, idUsuario: id });
+
+const markBody = z.union([
+  z.strictObject({ idUsuario: id, idNotificacion: id }),
+  z.strictObject({ idUsuario: id, todas: z.literal(true) }),
+]);
+
+const sendBody = z
+  .strictObject({
+    titulo: z.string().max(MAX_TITLE),
+    mensaje: z.string().max(MAX_MESSAGE),
+    link: z.string().max(MAX_LINK).nullable().optional(),
+    todos: z.literal(true).optional(),
+    idRol: id.optional(),
+    idUsuarios: z.array(id).min(1).max(1000).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const targets = [b.todos, b.idRol, b.idUsuarios].filter((t) => t !== undefined).length;
+    if (targets !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destino'],
+        message: 'exactly one of todos, idRol, idUsuarios',
+      });
+  });
+
+/** The wire shape of one notification for its recipient (spec §3: id, titulo, mensaje, fechaAlta, read flag). */
+export function notificationView(n: Notification, leida: boolean, language: 'es' | 'en') {
+  const { titulo, mensaje } = renderNotification(n, language);
+  return { id: n.id, tipo: n.tipo, titulo, mensaje, fechaAlta: n.fechaAlta, leida, link: n.link };
+}
+
+async function requireOwnInbox(c: Ctx, idCorporativo: string, idUsuario: string) {
+  const m = await requireMember(c, { id: idCorporativo });
+  if (!mayReadNotificationsOf(m.user, idUsuario)) throw forbidden('notification_forbidden');
+  return m;
+}
+
+export const notificationRoutes = new Hono<Env>()
+  .get('/wsObtenerNotificaciones', async (c) => {
+    const q = parse(listQuery, c.req.query());
+    const m = await requireOwnInbox(c, q.idCorporativo, q.idUsuario);
+    const db = c.get('deps').db;
+    const [entries, unread] = await Promise.all([
+      listInbox(db, m.corporate.id, m.user.id, q.limite ?? 100),
+      unreadIds(db, m.corporate.id, m.user.id),
+    ]);
+    c.header('X-No-Leidas', String(unread.length));
+    const language = lang(c);
+    return c.json(entries.map((e) => notificationView(e.notification, e.leida, language)));
+  })
+  .get('/wsObtenerNotificacionesLeidas', async (c) => {
+    const q = parse(readsQuery, c.req.query());
+    const m = await requireOwnInbox(c, q.idCorporativo, q.idUsuario);
+    return c.json(await readMap(c.get('deps').db, m.corporate.id, m.user.id));
+  })
+  .put('/corporativos/:id/notificaciones/leidas', async (c) => {
+    const corporateId = parse(id, c.req.param('id'));
+    const body = parse(markBody, await jsonBody(c));
+    const m = await requireOwnInbox(c, corporateId, body.idUsuario);
+    const deps = c.get('deps');
+    if ('todas' in body) await markAllRead(deps, m);
+    else await markRead(deps, m, body.idNotificacion);
+    const unread = await unreadIds(deps.db, m.corporate.id, m.user.id);
+    return c.json({ noLeidas: unread.length });
+  })
+  .post('/corporativos/:id/notificaciones', async (c) => {
+    const m = await requireMember(c, { id: c.req.param('id') });
+    if (!maySendNotifications(m.role)) throw forbidden();
+    const body = parse(sendBody, await jsonBody(c));
+    const deps = c.get('deps');
+    let userIds: string[];
+    if (body.idUsuarios) {
+      const members = new Set(await memberIds(deps.db, m.corporate.id));
+      const unknown = body.idUsuarios.findIndex((u) => !members.has(u));
+      if (unknown >= 0) throw badRequest([{ path: `idUsuarios.${unknown}`, code: 'not_a_member' }]);
+      userIds = body.idUsuarios;
+    } else {
+      if (body.idRol !== undefined && !m.corporate.roles.some((r) => r.id === body.idRol))
+        throw badRequest([{ path: 'idRol', code: 'unknown_role' }]);
+      // The whole corporate or a role: everyone but the sender.
+      userIds = (await memberIds(deps.db, m.corporate.id, body.idRol)).filter(
+        (u) => u !== m.user.id,
+      );
+    }
+    if (userIds.length === 0)
+      throw new ApiError(422, 'NO_RECIPIENTS', 'notification_no_recipients');
+    const sent = await sendMessage(deps, m, {
+      titulo: body.titulo,
+      mensaje: body.mensaje,
+      link: body.link ?? null,
+      userIds,
+    });
+    return c.json({ id: sent.id, destinatarios: sent.destinatarios.length }, 201);
+  });

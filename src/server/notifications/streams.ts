@@ -1,0 +1,9 @@
+/** The streams of the notifications area. */
+
+/** One notification (core/notifications.ts): one `NotificationSent`. */
+export const notificationStream = (corporateId: string, id: string) =>
+  `notification:${corporateId}:${id}`;
+
+/** One user's read marks in one corporate. */
+export const notificationReadsStream = (corporateId: string, userId: string) =>
+  `notification-reads:${corporateId}:${userId}`;
