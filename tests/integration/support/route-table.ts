@@ -1,0 +1,1086 @@
+/**
+ * Every API route, once (issue 13): who may call it, whether it reads or writes, which of the
+ * fixtures' ids it carries and how a request to it is filled. The tenant and role matrix
+ * (matrix.test.ts) and the fuzz suite (fuzz.test.ts) are generated from this table, and
+ * matrix.test.ts checks it against the routes the Hono app really serves (`app.routes`): a route
+ * that is served but not declared here fails, so a new route joins both suites by being added.
+ *
+ * What a row declares:
+ * - `access`: `public` (anyone, signed out included), `session` (any signed-in user; the answer is
+ *   their own), `self` (a signed-in user acting on their own user record: the `user` slot),
+ *   `member` (an approved member of the corporate the request names), `operator` (a platform
+ *   administrator: core/permissions.ts `mayOperate`).
+ * - `role`: what the caller's role in that corporate must allow besides membership.
+ * - `slots`: which fixture ids the request carries. `corp`: a corporate (its id or slug);
+ *   `resource`: ids of things inside a corporate (a development, a unit, a lead…), which the
+ *   matrix also fills with the other corporate's ids; `owner`: the thing belongs to an adviser
+ *   (a lead, a quotation, a hold), so a 'Propios' role reaches only its own; `user`: a user id.
+ * - `allow`: the rule where it is more than the above (it replaces the default rule).
+ * - `foreignIsEmpty`: a read that answers an empty list, not an error, for ids of another
+ *   corporate; the matrix then accepts a 2xx that carries nothing of that corporate.
+ * - `refusedFill`: why the filled request is an error even for a caller who may make it (the
+ *   matrix then does not expect a write that works).
+ * - `fill`: the request for one target (see {@link Target}); it may prepare what a write needs
+ *   (a fresh lead to delete, a hold to release) through `t.make`, before the event count is read.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  administersInventory,
+  isHostAdmin,
+  mayAssignLeads,
+  mayExtendHold,
+  mayGenerateQuoteReport,
+  mayListAdvisers,
+  mayActOnCheckInOf,
+  mayAdministerShowrooms,
+  mayCheckIn,
+  mayMergeLeads,
+  maySendNotifications,
+  scopeCovers,
+} from '../../../src/core/permissions';
+import type { Role } from '../../../src/core/types';
+
+export type Access = 'public' | 'session' | 'self' | 'member' | 'operator';
+export type Kind = 'read' | 'write' | 'stream';
+export type Slot = 'corp' | 'resource' | 'owner' | 'user';
+
+/** One demo corporate's ids, as the fixtures found them. */
+export interface Tenant {
+  key: 'H' | 'P';
+  id: string;
+  slug: string;
+  /** A development published in the app and on the web. */
+  devId: string;
+  devSlug: string;
+  clusterId: string;
+  /** A scheme of the development valid for the cluster. */
+  schemeId: string;
+  /** An optional of the development (any cluster). */
+  optionalIds: string[];
+  /** Disponible units of the cluster: one for status and price changes, one for holds, one to quote. */
+  unitId: string;
+  holdUnitId: string;
+  quoteUnitId: string;
+  documentId: string;
+  /** The media of a members-only document ("Lista de precios"). */
+  documentMediaId: string;
+  /** The media of the development's public cover. */
+  coverMediaId: string;
+  /** A currency the corporate quotes in. */
+  divisa: string;
+  /** A medium of the public capture. */
+  medio: string;
+  /** An active showroom: its id, name and where it is. */
+  showroom: { id: string; nombre: string; lat: number; lng: number };
+}
+
+export interface Person {
+  id: string;
+  email: string;
+}
+
+/** Writes a fill may need first; each runs as the target's owner (or an administrator). */
+export interface Makers {
+  /** A new lead of the target's owner in the resource tenant. */
+  lead(): Promise<string>;
+  /** A note on the lead, by the owner: its key. */
+  note(leadId: string): Promise<string>;
+  /** The lead as stored (for `leadAnterior`). */
+  leadDoc(leadId: string): Promise<Record<string, unknown>>;
+  /** A unit's status and price now. */
+  unit(unitId: string): Promise<{ status: string; precio: number }>;
+  /** The unit 'Disponible' (a hold released, a status put back), by an administrator. */
+  available(unitId: string): Promise<void>;
+  /** The unit held for the owner's lead, by the owner. */
+  held(unitId: string): Promise<void>;
+  /** A new quotation of the owner for their lead. */
+  quotation(): Promise<string>;
+  /** A new share link of the owner's quotation: its nonce and token. */
+  share(quotationId: string): Promise<{ nonce: string; token: string }>;
+  /** The owner's check-in in effect at the resource tenant's showroom: its id. */
+  checkIn(): Promise<string>;
+  /** A guest of the resource tenant's showroom, invited by its host administrator (a made-up id
+   * where the corporate has none, so the call is a 404 for everyone). */
+  guest(): Promise<string>;
+  /** A string no other call used (emails, names). */
+  unique(): string;
+}
+
+/** What one request of the matrix names. */
+export interface Target {
+  caller: Person | null;
+  /** The corporate the request names. */
+  corp: Tenant;
+  /** The corporate whose ids it carries (the other one in a cross-tenant variant). */
+  res: Tenant;
+  /** The adviser who owns the lead, the quotation or the hold. */
+  owner: Person;
+  /** A lead and a quotation of `owner` in `res` (seeded once; reads use them). */
+  leadId: string;
+  quotationId: string;
+  /** A share token of that quotation. */
+  shareToken: string;
+  /** The user a user route names. */
+  user: Person;
+  make: Makers;
+}
+
+export interface Req {
+  path: string;
+  /** JSON (an object) or raw text (a string, sent as `type`, default text/csv). */
+  body?: unknown;
+  type?: string;
+}
+
+/** What the default rule and `allow` see. */
+export interface AllowArgs {
+  caller: Person;
+  /** The caller's role in `corp` when an approved member, else null. */
+  role: Role | null;
+  t: Target;
+  /** Whether `a` may manage `b`'s user record (a shared corporate where `a` manages users). */
+  managesUser(a: Person, b: Person): boolean;
+  /** Whether the caller is a platform administrator (`mayOperate`). */
+  operates: boolean;
+}
+
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** As Hono lists it, `/api/...` with `:params`. */
+  path: string;
+  access: Access;
+  role?: (role: Role) => boolean;
+  slots: Slot[];
+  kind: Kind;
+  allow?: (a: AllowArgs) => boolean;
+  foreignIsEmpty?: boolean;
+  /** The caller signs in again for this call (logout ends the session it is sent with). */
+  freshSession?: boolean;
+  refusedFill?: string;
+  /** The body is JSON described by a zod schema the fuzz suite mutates. */
+  json?: boolean;
+  fill(t: Target): Req | Promise<Req>;
+}
+
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const corpQ = (t: Target) => q({ idCorporativo: t.corp.id });
+const leadsOf = (t: Target) => `/api/corporativos/${t.corp.id}/leads`;
+const unitsOf = (t: Target) => `/api/corporativos/${t.corp.id}/unidades`;
+const quotesOf = (t: Target) => `/api/corporativos/${t.corp.id}/cotizaciones`;
+const member = (a: AllowArgs) => a.role !== null;
+const sameTenant = (t: Target) => t.corp.key === t.res.key;
+
+const CSV_HEADER =
+  'tipo,clave,cluster,prototipo,nivel,posicion,status,precio,recamaras,banios,baniosMedios,cajones,areaTotal';
+
+export const ROUTES: RouteSpec[] = [
+  // ------------------------------------------------------------------ auth
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill: 'a wrong password, so that the demo accounts are not throttled',
+    // A wrong password for an unknown account: the throttle of the demo accounts stays clean.
+    fill: (t) => ({
+      path: '/api/auth/login',
+      body: { email: `${t.make.unique()}@example.com`, password: 'wrong' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/session',
+    access: 'session',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/auth/session' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'public',
+    slots: [],
+    kind: 'write',
+    freshSession: true,
+    fill: () => ({ path: '/api/auth/logout', body: {} }),
+  },
+  // ------------------------------------------------------------------ users
+  {
+    method: 'GET',
+    path: '/api/wsObtenerUsuario',
+    access: 'self',
+    slots: ['user'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerUsuario?${q({ id: t.user.id })}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/:id',
+    access: 'self',
+    slots: ['user'],
+    kind: 'read',
+    // Another user's record only for someone who manages users in a corporate they share.
+    allow: (a) => a.t.user.id === a.caller.id || a.managesUser(a.caller, a.t.user),
+    fill: (t) => ({ path: `/api/users/${t.user.id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/:id',
+    access: 'self',
+    slots: ['user'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/users/${t.user.id}`,
+      body: { id: t.user.id, apellidos: `Prueba ${t.make.unique()}` },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/ultima-sesion',
+    access: 'self',
+    slots: ['user'],
+    kind: 'write',
+    fill: (t) => ({ path: `/api/users/${t.user.id}/ultima-sesion`, body: {} }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/:id/corporativo-favorito',
+    access: 'self',
+    slots: ['user', 'corp'],
+    kind: 'write',
+    json: true,
+    allow: (a) => a.t.user.id === a.caller.id && member(a),
+    fill: (t) => ({
+      path: `/api/users/${t.user.id}/corporativo-favorito`,
+      body: { corporativoFavorito: t.corp.id },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/:id/desarrollos-favoritos',
+    access: 'self',
+    slots: ['user', 'corp', 'resource'],
+    kind: 'write',
+    json: true,
+    allow: (a) => a.t.user.id === a.caller.id && member(a) && sameTenant(a.t),
+    fill: (t) => ({
+      path: `/api/users/${t.user.id}/desarrollos-favoritos`,
+      body: { idCorporativo: t.corp.id, idDesarrollo: t.res.devId },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerAsesores',
+    access: 'member',
+    role: mayListAdvisers,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerAsesores?${corpQ(t)}` }),
+  },
+  // ------------------------------------------------------------------ catalogue
+  {
+    method: 'GET',
+    path: '/api/wsObtenerConfiguracionesGenerales',
+    access: 'public',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/wsObtenerConfiguracionesGenerales' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerCorporativos',
+    access: 'session',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/wsObtenerCorporativos' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerCorporativo',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerCorporativo?${q({ id: t.corp.id })}` }),
+  },
+  ...(
+    [
+      'wsObtenerColoresCorporativo',
+      'wsObtenerShowrooms',
+      'wsObtenerStatusLeads',
+      'wsObtenerTagsBusqueda',
+      'wsObtenerTagsBusquedaCategoria',
+      'wsObtenerDesarrollos',
+    ] as const
+  ).map((name): RouteSpec => ({
+    method: 'GET',
+    path: `/api/${name}`,
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/${name}?${corpQ(t)}` }),
+  })),
+  {
+    method: 'GET',
+    path: '/api/wsObtenerDesarrollo',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerDesarrollo?${q({ idCorporativo: t.corp.id, slug: t.res.devSlug })}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerClusters',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerClusters?${q({ idCorporativo: t.corp.id, idDesarrollo: t.res.devId })}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerPrototipos',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    foreignIsEmpty: true,
+    fill: (t) => ({
+      path: `/api/wsObtenerPrototipos?${q({ idCorporativo: t.corp.id, idDesarrollo: t.res.devId })}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:c/desarrollos/:d/clusters/:cl',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/desarrollos/${t.res.devId}/clusters/${t.res.clusterId}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerMedias',
+    access: 'member',
+    slots: ['resource'],
+    kind: 'read',
+    // A members-only document's media: members of the corporate that owns it (issue 13, defect 3).
+    fill: (t) => ({ path: `/api/wsObtenerMedias?${q({ id: t.res.documentMediaId })}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/media/:id',
+    access: 'member',
+    slots: ['resource'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/media/${t.res.documentMediaId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerDocumento',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerDocumento?${q({
+        idCorporativo: t.corp.id,
+        idDesarrollo: t.res.devId,
+        idDocumento: t.res.documentId,
+      })}`,
+    }),
+  },
+  // ------------------------------------------------------------------ inventory
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:c/unidades/:u/status',
+    access: 'member',
+    role: administersInventory,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => {
+      const unit = await t.make.unit(t.res.unitId);
+      return {
+        path: `${unitsOf(t)}/${t.res.unitId}/status`,
+        body: {
+          status: unit.status === 'Bloqueado' ? 'Disponible' : 'Bloqueado',
+          statusAnterior: unit.status,
+        },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:c/unidades/:u/precio',
+    access: 'member',
+    role: administersInventory,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => {
+      const unit = await t.make.unit(t.res.unitId);
+      return {
+        path: `${unitsOf(t)}/${t.res.unitId}/precio`,
+        body: { precio: unit.precio + 1000, precioAnterior: unit.precio },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:c/unidades/:u/apartado',
+    access: 'member',
+    role: (r) => !isHostAdmin(r),
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => {
+      await t.make.available(t.res.holdUnitId);
+      return {
+        path: `${unitsOf(t)}/${t.res.holdUnitId}/apartado`,
+        body: { idLead: t.leadId, statusAnterior: 'Disponible' },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:c/unidades/:u/apartado',
+    access: 'member',
+    role: mayExtendHold,
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => {
+      await t.make.held(t.res.holdUnitId);
+      return { path: `${unitsOf(t)}/${t.res.holdUnitId}/apartado`, body: { horas: 48 } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:c/unidades/:u/apartado',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    // Its holder (the owner) or a manager of holds.
+    allow: (a) =>
+      member(a) && sameTenant(a.t) && (a.t.owner.id === a.caller.id || mayExtendHold(a.role!)),
+    fill: async (t) => {
+      await t.make.held(t.res.holdUnitId);
+      return { path: `${unitsOf(t)}/${t.res.holdUnitId}/apartado` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:c/unidades/:u/historial',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({ path: `${unitsOf(t)}/${t.res.unitId}/historial` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:c/desarrollos/:d/importar',
+    access: 'member',
+    role: administersInventory,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/desarrollos/${t.res.devId}/importar`,
+      body: `${CSV_HEADER}\nprototipo,Loft ${t.make.unique()},,,,,,3100000,1,1,0,1,55\n`,
+      type: 'text/csv',
+    }),
+  },
+  // ------------------------------------------------------------------ leads
+  {
+    method: 'GET',
+    path: '/api/wsObtenerLeads',
+    access: 'member',
+    slots: ['corp', 'owner'],
+    kind: 'read',
+    // Filtering by another adviser answers the caller's scope: nothing of theirs for 'Propios'.
+    allow: (a) => member(a),
+    fill: (t) => ({
+      path: `/api/wsObtenerLeads?${q({ idCorporativo: t.corp.id, idVendedor: t.owner.id })}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/leads/:leadId',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    fill: (t) => ({ path: `${leadsOf(t)}/${t.leadId}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/leads',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    // For the owner (the caller, or another adviser when the caller may assign leads).
+    allow: (a) =>
+      member(a) && sameTenant(a.t) && (a.t.owner.id === a.caller.id || mayAssignLeads(a.role!)),
+    fill: (t) => {
+      const u = t.make.unique();
+      return {
+        path: leadsOf(t),
+        body: {
+          nombre: `Matriz ${u}`,
+          apellidos: 'Prueba',
+          email: `${u}@example.com`,
+          medioContacto: 'Showroom',
+          idVendedor: t.owner.id,
+        },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/leads/:leadId',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => {
+      const id = await t.make.lead();
+      const doc = await t.make.leadDoc(id);
+      const { id: _i, idCorporativo: _c, fechaAlta: _f, eliminado: _e, ...fields } = doc;
+      return {
+        path: `${leadsOf(t)}/${id}`,
+        body: { ...fields, notas: `Editado ${t.make.unique()}`, leadAnterior: fields },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:id/leads/:leadId',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    fill: async (t) => ({ path: `${leadsOf(t)}/${await t.make.lead()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/leads/:leadId/asignar',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    // The caller takes the owner's lead: only a lead in the caller's scope (the default rule).
+    fill: async (t) => ({
+      path: `${leadsOf(t)}/${await t.make.lead()}/asignar`,
+      body: { idVendedor: t.caller?.id ?? t.owner.id },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/leads/:leadId/merge',
+    access: 'member',
+    role: mayMergeLeads,
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => ({
+      path: `${leadsOf(t)}/${await t.make.lead()}/merge`,
+      body: { idLeadDuplicado: await t.make.lead() },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/leads/:leadId/notas',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    fill: (t) => ({ path: `${leadsOf(t)}/${t.leadId}/notas` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/leads/:leadId/notas',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => ({
+      path: `${leadsOf(t)}/${await t.make.lead()}/notas`,
+      body: { nota: `Nota ${t.make.unique()}` },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:id/leads/:leadId/notas/:key',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    fill: async (t) => {
+      const id = await t.make.lead();
+      return { path: `${leadsOf(t)}/${id}/notas/${await t.make.note(id)}` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerHistorialCambios',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerHistorialCambios?${q({ idCorporativo: t.corp.id, idLead: t.leadId })}`,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/public/registro',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => {
+      const u = t.make.unique();
+      return {
+        path: `/api/public/registro?${q({ medio: t.corp.medio, corp: t.corp.slug })}`,
+        body: { nombre: `Visita ${u}`, email: `${u}@example.com`, mensaje: 'Hola' },
+      };
+    },
+  },
+  // ------------------------------------------------------------------ live and health
+  {
+    method: 'GET',
+    path: '/api/stream',
+    access: 'session',
+    slots: [],
+    kind: 'stream',
+    fill: () => ({ path: '/api/stream' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/health' }),
+  },
+  // ------------------------------------------------------------------ showroom check-in
+  {
+    method: 'GET',
+    path: '/api/wsObtenerCheckIn',
+    access: 'member',
+    slots: ['corp', 'owner'],
+    kind: 'read',
+    // The owner's check-in: their own, or anyone's for a host administrator.
+    allow: (a) => member(a) && mayActOnCheckInOf({ user: a.caller, role: a.role! }, a.t.owner.id),
+    fill: (t) => ({
+      path: `/api/wsObtenerCheckIn?${q({ idCorporativo: t.corp.id, idUsuario: t.owner.id })}`,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/check-ins',
+    access: 'member',
+    role: mayCheckIn,
+    // The corporate's own showroom: with a check-in already in effect the answer is that one
+    // (200, nothing written) whatever showroom the body names, so another corporate's id proves
+    // nothing here; the check-out and history rows aim at the other corporate's check-ins.
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/check-ins`,
+      body: {
+        check: true,
+        idShowroom: t.corp.showroom.id,
+        nombreShowroom: t.corp.showroom.nombre,
+        coordenadas: {
+          _latitude: t.corp.showroom.lat,
+          _longitude: t.corp.showroom.lng,
+          _accuracy: 10,
+        },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/check-ins/:checkinId/historial-check-in',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    // A POST that writes nothing: the check-in as the history has it.
+    kind: 'read',
+    json: true,
+    allow: (a) =>
+      member(a) &&
+      sameTenant(a.t) &&
+      mayActOnCheckInOf({ user: a.caller, role: a.role! }, a.t.owner.id),
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/check-ins/${await t.make.checkIn()}/historial-check-in`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/check-ins/:checkinId/check-out/:x',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    allow: (a) =>
+      member(a) &&
+      sameTenant(a.t) &&
+      mayActOnCheckInOf({ user: a.caller, role: a.role! }, a.t.owner.id),
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/check-ins/${await t.make.checkIn()}/check-out/${t.owner.id}`,
+      body: { checkInActivo: false },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/config-corporativo/showroom/:showRoomId',
+    access: 'member',
+    role: mayAdministerShowrooms,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    // The showroom as it is (the same values write nothing; check-ins keep working).
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/config-corporativo/showroom/${t.corp.showroom.id}`,
+      body: {
+        nombre: t.corp.showroom.nombre,
+        activo: true,
+        coordenadas: { _latitude: t.corp.showroom.lat, _longitude: t.corp.showroom.lng },
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/showrooms/asesores',
+    access: 'member',
+    role: mayAdministerShowrooms,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/showrooms/asesores` }),
+  },
+  ...(['folio', 'qr.svg', 'en-turno', 'check-ins', 'invitados'] as const).map(
+    (name): RouteSpec => ({
+      method: 'GET',
+      path: `/api/corporativos/:id/showrooms/:sid/${name}`,
+      access: 'member',
+      role: mayAdministerShowrooms,
+      slots: ['corp', 'resource'],
+      kind: 'read',
+      fill: (t) => ({
+        path: `/api/corporativos/${t.corp.id}/showrooms/${t.res.showroom.id}/${name}`,
+      }),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/showrooms/:sid/invitados',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    allow: (a) => member(a) && sameTenant(a.t) && mayAdministerShowrooms(a.role),
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/showrooms/${t.res.showroom.id}/invitados`,
+      body: {
+        nombre: `Invitado ${t.make.unique()}`,
+        contacto: '55 1234 5678',
+        fechaVisita: '2026-12-01',
+        idAsesor: t.owner.id,
+      },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:id/showrooms/:sid/invitados/:gid',
+    access: 'member',
+    role: mayAdministerShowrooms,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/showrooms/${t.res.showroom.id}/invitados/${await t.make.guest()}`,
+    }),
+  },
+  // ------------------------------------------------------------------ notifications
+  ...(['wsObtenerNotificaciones', 'wsObtenerNotificacionesLeidas'] as const).map(
+    (name): RouteSpec => ({
+      method: 'GET',
+      path: `/api/${name}`,
+      access: 'member',
+      slots: ['corp', 'user'],
+      kind: 'read',
+      // One's own inbox only, whatever the role.
+      allow: (a) => member(a) && a.t.user.id === a.caller.id,
+      fill: (t) => ({
+        path: `/api/${name}?${q({ idCorporativo: t.corp.id, idUsuario: t.user.id })}`,
+      }),
+    }),
+  ),
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/notificaciones/leidas',
+    access: 'member',
+    slots: ['corp', 'user'],
+    kind: 'write',
+    json: true,
+    allow: (a) => member(a) && a.t.user.id === a.caller.id,
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/notificaciones/leidas`,
+      body: { idUsuario: t.user.id, todas: true },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/notificaciones',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    // To the owner, a member of the resource's corporate.
+    allow: (a) => member(a) && sameTenant(a.t) && maySendNotifications(a.role!),
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/notificaciones`,
+      body: { titulo: 'Aviso', mensaje: `Mensaje ${t.make.unique()}`, idUsuarios: [t.owner.id] },
+    }),
+  },
+  // ------------------------------------------------------------------ operations
+  {
+    method: 'GET',
+    path: '/api/operaciones',
+    access: 'operator',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/operaciones?limite=10' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/operaciones/timers/:key/reintentar',
+    access: 'operator',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill: 'no timer has failed in the demo: the retry answers 404',
+    fill: (t) => ({
+      path: `/api/operaciones/timers/matriz-${t.make.unique()}/reintentar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/operaciones/mensajes/:id/reintentar',
+    access: 'operator',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill: 'no message is dead in the demo: the retry answers 404',
+    fill: (t) => ({
+      path: `/api/operaciones/mensajes/matriz-${t.make.unique()}/reintentar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/operaciones/consumidores/:consumer/eventos/:eventId/reintentar',
+    access: 'operator',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill: 'no event is parked in the demo: the retry answers 404',
+    fill: () => ({
+      path: `/api/operaciones/consumidores/matriz/eventos/${randomUUID()}/reintentar`,
+      body: {},
+    }),
+  },
+  // ------------------------------------------------------------------ quotations
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/cotizaciones',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: quotesOf(t),
+      body: {
+        idUnidad: t.res.quoteUnitId,
+        idEsquema: t.res.schemeId,
+        opcionales: [],
+        extras: [{ nombre: 'Bodega', precio: 1000 }],
+        divisa: t.res.divisa,
+        idLead: t.leadId,
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerCotizacionesLocales',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerCotizacionesLocales?${q({ idCorporativo: t.corp.id, idLead: t.leadId })}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerCotizacionesSemanales',
+    access: 'member',
+    role: mayGenerateQuoteReport,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerCotizacionesSemanales?${corpQ(t)}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/cotizaciones/:qid/favorito',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    fill: (t) => ({ path: `${quotesOf(t)}/${t.quotationId}/favorito`, body: {} }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/cotizaciones/:qid/compartir',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({ path: `${quotesOf(t)}/${t.quotationId}/compartir`, body: { diasVigencia: 7 } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/cotizaciones/:qid/compartidos',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    fill: (t) => ({ path: `${quotesOf(t)}/${t.quotationId}/compartidos` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:id/cotizaciones/:qid/compartidos/:nonce',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    fill: async (t) => {
+      const { nonce } = await t.make.share(t.quotationId);
+      return { path: `${quotesOf(t)}/${t.quotationId}/compartidos/${nonce}` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerEsquemasPago',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerEsquemasPago?${q({
+        idCorporativo: t.corp.id,
+        idDesarrollo: t.res.devId,
+        idCluster: t.res.clusterId,
+      })}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerExtrasAdicionales',
+    access: 'member',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/wsObtenerExtrasAdicionales?${q({
+        idCorporativo: t.corp.id,
+        idDesarrollo: t.res.devId,
+        idCluster: t.res.clusterId,
+      })}`,
+    }),
+  },
+  // ------------------------------------------------------------------ public pages
+  {
+    method: 'GET',
+    path: '/api/public/corporativos/:c',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/public/corporativos/${t.corp.slug}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/corporativos/:c/desarrollos/:d',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/public/corporativos/${t.corp.slug}/desarrollos/${t.corp.devSlug}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/corporativos/:c/desarrollos/:d/disponibilidad',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/public/corporativos/${t.corp.slug}/desarrollos/${t.corp.devSlug}/disponibilidad`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/corporativos/:c/desarrollos/:d/stream',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'stream',
+    fill: (t) => ({
+      path: `/api/public/corporativos/${t.corp.slug}/desarrollos/${t.corp.devSlug}/stream`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/cotizaciones/:token',
+    access: 'public',
+    slots: ['owner'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/public/cotizaciones/${t.shareToken}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/public/corporativos/:c/desarrollos/:d/simular',
+    access: 'public',
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    json: true,
+    fill: (t) => ({
+      path: `/api/public/corporativos/${t.corp.slug}/desarrollos/${t.corp.devSlug}/simular`,
+      body: { idUnidad: t.res.quoteUnitId, idEsquema: t.res.schemeId, opcionales: [] },
+    }),
+  },
+];
+
+/** `METHOD path` of a route, the key both the table and `app.routes` are compared by. */
+export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/**
+ * The default rule: may `caller` (null: signed out) reach what the target names through `route`?
+ * A 2xx where this says no is a leak.
+ */
+export function mayReach(
+  route: RouteSpec,
+  a: Omit<AllowArgs, 'caller'> & { caller: Person | null },
+) {
+  // Public routes are for anyone, but only within the corporate the request names.
+  if (route.access === 'public') return !route.slots.includes('resource') || sameTenant(a.t);
+  if (!a.caller) return false;
+  const args = a as AllowArgs;
+  if (route.allow) return route.allow(args);
+  if (route.access === 'session') return true;
+  if (route.access === 'self') return a.t.user.id === a.caller.id;
+  if (route.access === 'operator') return args.operates;
+  if (!args.role) return false;
+  if (route.role && !route.role(args.role)) return false;
+  if (route.slots.includes('resource') && !sameTenant(a.t)) return false;
+  if (route.slots.includes('owner') && route.slots.includes('resource')) {
+    return scopeCovers({ user: a.caller, role: args.role }, a.t.owner.id);
+  }
+  return true;
+}
