@@ -8,7 +8,7 @@
  * - without a stack trace or a source path;
  * - with nothing written (the event log's length) after a 4xx.
  *
- * `VITRINA_FUZZ_RUNS` is the number of cases per backend, spread over the routes (default 2,500;
+ * `VITRINA_FUZZ_RUNS` is the number of cases per backend, spread over the routes (default 2,000;
  * `npm run fuzz` runs 50,000). fast-check prints the seed of a failure; `VITRINA_FUZZ_SEED`
  * replays it.
  */
@@ -19,7 +19,7 @@ import { openFixtures, type Fixtures } from './support/route-fixtures';
 import { login } from './support/http';
 import { routeKey, ROUTES, type Req, type RouteSpec } from './support/route-table';
 
-const TOTAL_RUNS = Number(process.env.VITRINA_FUZZ_RUNS ?? 2500);
+const TOTAL_RUNS = Number(process.env.VITRINA_FUZZ_RUNS ?? 2000);
 const SEED = process.env.VITRINA_FUZZ_SEED ? Number(process.env.VITRINA_FUZZ_SEED) : undefined;
 const FUZZED = ROUTES.filter((r) => r.kind !== 'stream');
 const RUNS_PER_ROUTE = Math.max(10, Math.ceil(TOTAL_RUNS / FUZZED.length));
