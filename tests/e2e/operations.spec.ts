@@ -149,3 +149,21 @@ test('a sales manager has no Operations item, and the page answers 403', async (
   ).toBeVisible();
   expect((await page.request.get('/api/operaciones')).status()).toBe(403);
 });
+
+test('in English the page and its navigation item say Operations', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'admin@vitrina.demo');
+  await page.getByTestId('language-toggle').click();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Operations' }).click();
+  await expect(page).toHaveURL('/operaciones');
+  await expect(page.getByRole('heading', { level: 2, name: 'Operations' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: /Each consumer/ })
+      .getByRole('row')
+      .filter({ hasText: 'e2e-probe' }),
+  ).toBeVisible();
+  await expect(page.getByText('No parked events.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/operations-en-1280.png`, fullPage: true });
+});
