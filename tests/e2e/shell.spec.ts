@@ -315,16 +315,9 @@ test.describe('mobile layout at 390×844', () => {
     await page.getByTestId('language-toggle').click();
     await expect(bar.getByRole('link', { name: 'My clients' })).toBeVisible();
     expect(await labels()).toEqual(
-      [
-        'Home',
-        'Clients',
-        'Developments',
-        'Users',
-        'Ops',
-        'Switch',
-        'Settings',
-        'Log out',
-      ].map((text) => ({ text, cut: false })),
+      ['Home', 'Clients', 'Developments', 'Users', 'Ops', 'Switch', 'Settings', 'Log out'].map(
+        (text) => ({ text, cut: false }),
+      ),
     );
     expect(await barWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-bar-en.png` });
