@@ -194,6 +194,49 @@ describeBackends('notifications', (backend: Backend) => {
     );
   });
 
+  it('the recipient’s open stream hears NotificationSent and its read marks; another user’s does not', async () => {
+    const open = async (email: string) => {
+      const { login } = await import('./support/http');
+      const res = await app.request('/api/stream', {
+        headers: { cookie: await login(app, email) },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      let text = '';
+      const decoder = new TextDecoder();
+      return {
+        async until(pattern: string, ms = 8000) {
+          const deadline = Date.now() + ms;
+          while (!text.includes(pattern) && Date.now() < deadline) {
+            const chunk = await Promise.race([
+              reader.read(),
+              new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+            ]);
+            if (!chunk || chunk.done) break;
+            text += decoder.decode(chunk.value, { stream: true });
+          }
+          return text;
+        },
+        close: () => reader.cancel().catch(() => undefined),
+      };
+    };
+    const mine = await open('asesor@vitrina.demo');
+    const theirs = await open('asesor2@vitrina.demo');
+    await mine.until('event: ready');
+    await theirs.until('event: ready');
+    const sent = await send(gerente, {
+      titulo: 'En vivo',
+      mensaje: 'hola',
+      idUsuarios: [ids['asesor@vitrina.demo']],
+    });
+    expect(await mine.until(sent.json.id)).toContain('"type":"NotificationSent"');
+    await mark(asesor, { idUsuario: ids['asesor@vitrina.demo'], idNotificacion: sent.json.id });
+    expect(await mine.until('NotificationRead')).toContain('NotificationRead');
+    expect(await theirs.until(sent.json.id, 1000)).not.toContain(sent.json.id);
+    await mine.close();
+    await theirs.close();
+  });
+
   it('the live stream tells only the recipients', async () => {
     const { rows } = await db().query<{ doc: User }>('SELECT doc FROM rm_users WHERE id = $1', [
       ids['asesor@vitrina.demo'],

@@ -10,7 +10,7 @@
 
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { languageForCorporate } from '../../core/navigation';
 import type { User } from '../../core/types';
 import { currentLanguage, setLanguage, storedLanguage } from '../i18n';
@@ -24,13 +24,22 @@ import { corporateQuery } from '../lib/corporate-access';
 import { roleOf, useSession } from '../session';
 import { corporateThemeStyle } from '../theme/corporate-theme';
 
-export function CorporateLayout({ slug }: { slug: string }) {
+/** `topBarEnd`: what the route puts in the top bar before the avatar (the notifications bell). */
+export function CorporateLayout({ slug, topBarEnd }: { slug: string; topBarEnd?: ReactNode }) {
   const user = useSession((s) => (s.hasTag('signedIn') ? s.context.user : null));
   if (!user) return <DashboardLayout>{null}</DashboardLayout>;
-  return <MemberLayout slug={slug} user={user} />;
+  return <MemberLayout slug={slug} user={user} topBarEnd={topBarEnd} />;
 }
 
-function MemberLayout({ slug, user }: { slug: string; user: User }) {
+function MemberLayout({
+  slug,
+  user,
+  topBarEnd,
+}: {
+  slug: string;
+  user: User;
+  topBarEnd?: ReactNode;
+}) {
   // Loaded by the route's loader; kept current by invalidation (live settings changes).
   const { data } = useSuspenseQuery(corporateQuery(slug));
   const [development, setDevelopment] = useState<CurrentDevelopment | null>(null);
@@ -61,7 +70,7 @@ function MemberLayout({ slug, user }: { slug: string; user: User }) {
   return (
     <div style={corporateThemeStyle(value.corporate.colores)} data-corporate={value.corporate.slug}>
       <CorporateContextProvider value={value}>
-        <DashboardLayout corporate={value.corporate} role={value.role}>
+        <DashboardLayout corporate={value.corporate} role={value.role} topBarEnd={topBarEnd}>
           <Outlet />
         </DashboardLayout>
       </CorporateContextProvider>

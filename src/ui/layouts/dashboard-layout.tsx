@@ -22,10 +22,13 @@ type Dialog = 'settings' | 'switch' | null;
 export function DashboardLayout({
   corporate = null,
   role = null,
+  topBarEnd,
   children,
 }: {
   corporate?: Corporate | null;
   role?: Role | null;
+  /** What the top bar shows before the avatar (the notifications bell). */
+  topBarEnd?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('shell');
@@ -51,7 +54,7 @@ export function DashboardLayout({
       <div className={css({ display: 'flex', minH: '100dvh', bg: 'bg', color: 'text' })}>
         <Sidebar {...nav} />
         <div className={css({ flex: 1, minW: 0, display: 'flex', flexDirection: 'column' })}>
-          <TopBar corporate={corporate} />
+          <TopBar corporate={corporate} end={topBarEnd} />
           <main
             id="content"
             className={css({ flex: 1, p: { base: 4, md: 6, xl: 8 }, pb: { base: '96px', lg: 8 } })}

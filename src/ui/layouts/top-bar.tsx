@@ -1,5 +1,5 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { corporatePath, titleParts } from '../../core/navigation';
@@ -11,9 +11,10 @@ import { useOptionalCorporateContext, useTopBarSlotRef } from './corporate-conte
 /**
  * The top bar (spec §2): the title rule, the corporate selector (more than one corporate; an
  * empty value is ignored), the EN/ES toggle (corporates with multiIdioma) and the action slot
- * pages fill through `<TopBarActions>`.
+ * pages fill through `<TopBarActions>`; `end` (the notifications bell, composed by the corporate
+ * route) sits before the avatar.
  */
-export function TopBar({ corporate }: { corporate: Corporate | null }) {
+export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: ReactNode }) {
   const { t, i18n } = useTranslation('shell');
   const router = useRouter();
   const selectId = useId();
@@ -129,6 +130,7 @@ export function TopBar({ corporate }: { corporate: Corporate | null }) {
           {other.toUpperCase()}
         </button>
       ) : null}
+      {end}
       {user ? (
         <span
           title={`${user.nombre} ${user.apellidos}`}

@@ -11,6 +11,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { CorporateFailure } from '../../../features/shell/components/corporate-failure';
 import { ForbiddenPage } from '../../../features/shell/components/forbidden-page';
 import { NotFoundPage } from '../../../features/shell/components/not-found-page';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { CorporateLayout } from '../../../layouts/corporate-layout';
 import { DashboardLayout } from '../../../layouts/dashboard-layout';
 import {
@@ -23,7 +24,7 @@ import { settledSession, useSession } from '../../../session';
 
 function Corporate() {
   const { corporativo } = Route.useParams();
-  return <CorporateLayout slug={corporativo} />;
+  return <CorporateLayout slug={corporativo} topBarEnd={<NotificationBell />} />;
 }
 
 /** While the session is checked (the dashboard's own screen) or the corporate loads. */

@@ -1,0 +1,129 @@
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+
+/**
+ * Notifications (issue 15): the adviser's bell counts up live when the manager sends a message
+ * (no reload), the list shows it newest first with its time and link, opening it marks it read
+ * and follows the link, "mark all read" empties the count. Screenshots of the open list at 1280,
+ * 820 and 390 px in es and en.
+ */
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const LIST = `/corporativos/${CORP}/desarrollos`;
+const SHOTS = 'tests/e2e/__screenshots__';
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['820', { width: 820, height: 1180 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+async function signedInContext(
+  browser: Browser,
+  email: string,
+  options: { viewport?: { width: number; height: number }; language?: 'es' | 'en' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  if (options.language)
+    await context.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), options.language);
+  const res = await context.request.post('/api/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+async function ids(context: BrowserContext) {
+  const corporate = (await (
+    await context.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+  ).json()) as { id: string };
+  const me = (await (await context.request.get('/api/auth/session')).json()) as { id: string };
+  return { corp: corporate.id, me: me.id };
+}
+
+async function sendTo(
+  manager: BrowserContext,
+  corp: string,
+  userId: string,
+  titulo: string,
+  mensaje: string,
+) {
+  const res = await manager.request.post(`/api/corporativos/${corp}/notificaciones`, {
+    data: { titulo, mensaje, link: `/corporativos/${CORP}/clientes`, idUsuarios: [userId] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('the bell counts up live when the manager sends a message; opening it marks it read and follows its link; mark all read', async ({
+  browser,
+}) => {
+  const adviser = await signedInContext(browser, 'asesor@vitrina.demo');
+  const manager = await signedInContext(browser, 'gerente@vitrina.demo');
+  const { corp, me } = await ids(adviser);
+  // Start from nothing unread.
+  await adviser.request.put(`/api/corporativos/${corp}/notificaciones/leidas`, {
+    data: { idUsuario: me, todas: true },
+  });
+  const page = await adviser.newPage();
+  const stream = page.waitForResponse('**/api/stream');
+  await page.goto(LIST);
+  // The event stream must be listening before the manager sends.
+  await stream;
+  await page.waitForTimeout(500);
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notificaciones');
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
+
+  await sendTo(manager, corp, me, 'Junta de ventas', 'Mañana a las 9:00 en el showroom');
+  await expect(page.getByTestId('notification-count')).toHaveText('1');
+  await expect(bell).toHaveAccessibleName('Notificaciones, 1 sin leer');
+  await sendTo(manager, corp, me, 'Llama a Ana', 'Pidió información del 2R');
+  await expect(page.getByTestId('notification-count')).toHaveText('2');
+
+  await bell.click();
+  const items = page.getByTestId('notification-item');
+  await expect(items.first()).toContainText('Llama a Ana');
+  await expect(items.nth(1)).toContainText('Junta de ventas');
+  await expect(items.first()).toHaveAttribute('data-read', 'false');
+  await items.first().getByRole('link').click();
+  await expect(page).toHaveURL(`/corporativos/${CORP}/clientes`);
+  await expect(page.getByTestId('notification-count')).toHaveText('1');
+
+  await bell.click();
+  await page.getByTestId('notification-mark-all').click();
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
+  await expect(page.getByTestId('notification-item').first()).toHaveAttribute('data-read', 'true');
+  await adviser.close();
+  await manager.close();
+});
+
+for (const language of ['es', 'en'] as const) {
+  test(`the open list at 1280, 820 and 390 px (${language})`, async ({ browser }) => {
+    const manager = await signedInContext(browser, 'gerente@vitrina.demo');
+    for (const [name, viewport] of SIZES) {
+      const adviser = await signedInContext(browser, 'asesor2@vitrina.demo', {
+        viewport,
+        language,
+      });
+      const { corp, me } = await ids(adviser);
+      const page = await adviser.newPage();
+      await page.goto(LIST);
+      await sendTo(
+        manager,
+        corp,
+        me,
+        language === 'es' ? 'Nueva lista de precios' : 'New price list',
+        language === 'es'
+          ? 'Los precios de Torre Alameda cambian el lunes'
+          : 'Torre Alameda prices change on Monday',
+      );
+      await expect(page.getByTestId('notification-count')).toBeVisible();
+      await page.getByTestId('notification-bell').click();
+      await expect(page.getByTestId('notification-panel')).toBeVisible();
+      await expect(page.getByTestId('notification-item').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/notifications-${name}-${language}.png` });
+      await adviser.close();
+    }
+    await manager.close();
+  });
+}
