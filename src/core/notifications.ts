@@ -99,10 +99,13 @@ const TEMPLATES: Record<
     },
   },
   'cita.recordatorio': {
-    es: { titulo: 'Recordatorio de cita', mensaje: 'Tienes una cita con {cliente} a las {hora}' },
+    es: {
+      titulo: 'Recordatorio de cita',
+      mensaje: 'Tienes una cita con {cliente} a las {hora} en {showroom}',
+    },
     en: {
       titulo: 'Appointment reminder',
-      mensaje: 'You have an appointment with {cliente} at {hora}',
+      mensaje: 'You have an appointment with {cliente} at {hora} at {showroom}',
     },
   },
   'cliente.llegada': {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { checkInRoutes } from './check-ins/routes';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', operationsRoutes);
   api.route('/', quotationRoutes);
   api.route('/', checkInRoutes);
+  api.route('/', appointmentRoutes);
   api.route('/', notificationRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);

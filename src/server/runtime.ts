@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
+import { appointmentsProjection } from './appointments/projection';
+import { appointmentReminderTimers, registerAppointmentWork } from './appointments/reminders';
 import { catalogueProjection } from './catalogue/projection';
 import { checkInExpiryTimers, registerCheckInWork } from './check-ins/expiry';
 import { checkInsProjection } from './check-ins/projection';
@@ -38,6 +40,8 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(unitHoldTimers);
   store.registerProjection(checkInsProjection);
   store.registerProjection(checkInExpiryTimers);
+  store.registerProjection(appointmentsProjection);
+  store.registerProjection(appointmentReminderTimers);
   store.registerProjection(notificationsProjection);
 }
 
@@ -49,6 +53,7 @@ export function registerProjections(store: EventStore) {
 export function registerBackgroundWork(work: BackgroundWork): void {
   registerUnitHoldWork(work);
   registerCheckInWork(work);
+  registerAppointmentWork(work);
   registerHousekeeping(work, [
     { name: 'sign-in', run: purgeSignInState },
     { name: 'lead-capture-attempts', run: purgeCaptureAttempts },

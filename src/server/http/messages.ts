@@ -243,6 +243,27 @@ const messages = {
     en: 'Only work that failed or was parked can be retried; this has not',
   },
   // Showroom check-in (server/check-ins).
+  appointment_not_found: { es: 'No se encontró la cita', en: 'Appointment not found' },
+  appointment_in_past: {
+    es: 'La cita no puede empezar en el pasado',
+    en: 'The appointment cannot start in the past',
+  },
+  appointment_cancelled: {
+    es: 'La cita está cancelada y ya no se puede cambiar',
+    en: 'The appointment is cancelled and can no longer change',
+  },
+  appointment_adviser_forbidden: {
+    es: 'Solo puedes agendar citas para ti',
+    en: 'You can only book appointments for yourself',
+  },
+  showroom_not_in_development: {
+    es: 'El showroom no pertenece al desarrollo',
+    en: 'The showroom does not belong to the development',
+  },
+  calendar_feed_not_found: {
+    es: 'La suscripción al calendario no existe o fue revocada',
+    en: 'The calendar subscription does not exist or was revoked',
+  },
   showroom_not_found: { es: 'No se encontró el showroom', en: 'Showroom not found' },
   showroom_inactive: { es: 'El showroom no está activo', en: 'This showroom is not active' },
   position_invalid: {

@@ -22,6 +22,7 @@ import type { Db, Queryable } from '../store/db';
 import type { EventStore } from '../store/event-store';
 import { badRequest } from '../http/errors';
 import { leadNotFound } from './errors';
+import { appointmentHistoryOfLead } from '../appointments/queries';
 import { leadStream } from './streams';
 
 /** Page size bounds of `wsObtenerLeads`. */
@@ -246,7 +247,19 @@ export async function leadHistory(
       ...(e.campo === 'idVendedor' ? [e.anterior as string | null, e.nuevo as string | null] : []),
     ]),
   );
-  return entries.map((e) => ({
+  // The lead's appointments (their own streams) show in its history too (issue 23).
+  const citas = (await appointmentHistoryOfLead(deps, m.corporate.id, leadId))
+    .filter((e) => since === null || e.fecha >= since)
+    .reverse();
+  const citaNames = await nameIndex(
+    deps.db,
+    citas.map((e) => e.actor),
+  );
+  const appointments = citas.map((e) => ({
+    ...e,
+    nombreActor: e.actor ? (citaNames.get(e.actor) ?? null) : null,
+  }));
+  const changes = entries.map((e) => ({
     ...e,
     nombreActor: e.actor ? (names.get(e.actor) ?? null) : null,
     ...(e.campo === 'idVendedor'
@@ -256,4 +269,5 @@ export async function leadHistory(
         }
       : {}),
   }));
+  return [...changes, ...appointments].sort((a, b) => b.fecha - a.fecha);
 }

@@ -1,0 +1,294 @@
+/**
+ * The appointments' reads, from `rm_appointments`: a range of the calendar (everyone's for
+ * managers and host administrators, one's own for an adviser with Propios), one appointment, a
+ * lead's appointments, and the active appointments a slot overlaps (spec point 6's warning).
+ */
+import {
+  appointmentConflicts,
+  applyAppointmentEvent,
+  type AppointmentEvent,
+  type Cita,
+} from '../../core/appointment';
+import {
+  isAdviserRole,
+  isHostAdmin,
+  seesAllAppointments,
+  seesAllLeads,
+  type MembershipRef,
+} from '../../core/permissions';
+import type { Corporate, User } from '../../core/types';
+import type { Queryable } from '../store/db';
+import { appointmentStream } from './streams';
+
+/** An appointment as the calendar shows it: with the lead's, adviser's and showroom's names. */
+export interface CitaView extends Cita {
+  nombreLead: string;
+  nombreAsesor: string;
+  nombreShowroom: string;
+}
+
+/** The longest range one `wsObtenerCitas` reads: a month view's six weeks and some. */
+export const MAX_RANGE_DAYS = 62;
+
+const NAME = "trim(concat_ws(' ', u.doc->>'nombre', u.doc->>'apellidos'))";
+const LEAD_NAME = "trim(concat_ws(' ', l.doc->>'nombre', l.doc->>'apellidos'))";
+
+async function views(
+  q: Queryable,
+  corporate: Pick<Corporate, 'id'> & { showrooms?: { id: string; nombre: string }[] },
+  where: string,
+  params: unknown[],
+  limit?: number,
+): Promise<CitaView[]> {
+  const { rows } = await q.query<{ doc: Cita; lead: string | null; asesor: string | null }>(
+    `SELECT a.doc,
+            (SELECT ${LEAD_NAME} FROM rm_leads l WHERE l.id = a.lead_id) AS lead,
+            (SELECT ${NAME} FROM rm_users u WHERE u.id = a.adviser_id) AS asesor
+       FROM rm_appointments a WHERE a.corporate_id = $1 AND ${where}
+      ORDER BY a.fecha_inicio, a.id${limit ? ` LIMIT ${limit}` : ''}`,
+    [corporate.id, ...params],
+  );
+  const showrooms = await showroomNames(q, corporate.id);
+  return rows.map((r) => ({
+    ...r.doc,
+    nombreLead: r.lead ?? '',
+    nombreAsesor: r.asesor ?? '',
+    nombreShowroom: showrooms.get(r.doc.idShowroom) ?? '',
+  }));
+}
+
+async function showroomNames(q: Queryable, corporateId: string) {
+  const { rows } = await q.query<{ showrooms: { id: string; nombre: string }[] | null }>(
+    "SELECT doc->'showrooms' AS showrooms FROM rm_corporates WHERE id = $1",
+    [corporateId],
+  );
+  return new Map((rows[0]?.showrooms ?? []).map((s) => [s.id, s.nombre]));
+}
+
+export interface RangeFilter {
+  desde: Date;
+  hasta: Date;
+  idAsesor?: string;
+  idShowroom?: string;
+  idDesarrollo?: string;
+  idLead?: string;
+  /** Cancelled ones too (default: active only). */
+  canceladas?: boolean;
+}
+
+/**
+ * The appointments that overlap `[desde, hasta)`, earliest first, that the member may see:
+ * every adviser's for managers and host administrators, only their own otherwise.
+ */
+export async function listAppointments(
+  q: Queryable,
+  m: MembershipRef,
+  f: RangeFilter,
+): Promise<CitaView[]> {
+  const where = ['a.fecha_inicio < $2', 'a.fecha_fin > $3'];
+  const params: unknown[] = [f.hasta.toISOString(), f.desde.toISOString()];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length + 1}`));
+  };
+  if (!seesAllAppointments(m.role)) add('a.adviser_id = ?', m.user.id);
+  if (f.idAsesor) add('a.adviser_id = ?', f.idAsesor);
+  if (f.idShowroom) add('a.showroom_id = ?', f.idShowroom);
+  if (f.idDesarrollo) add('a.development_id = ?', f.idDesarrollo);
+  if (f.idLead) add('a.lead_id = ?', f.idLead);
+  if (!f.canceladas) where.push('a.activo');
+  return views(q, m.corporate, where.join(' AND '), params);
+}
+
+/** One appointment of the corporate, cancelled or not. */
+export async function findAppointment(
+  q: Queryable,
+  corporate: Pick<Corporate, 'id'>,
+  id: string,
+): Promise<CitaView | null> {
+  const [row] = await views(q, corporate, 'a.id = $2', [id]);
+  return row ?? null;
+}
+
+/**
+ * The active appointments that clash with a slot (the same adviser or the same showroom at an
+ * overlapping time), the appointment itself left out: a warning, never a refusal.
+ */
+export async function findConflicts(
+  q: Queryable,
+  corporate: Pick<Corporate, 'id'>,
+  slot: Pick<Cita, 'id' | 'idAsesor' | 'idShowroom' | 'fechaInicio' | 'fechaFin'>,
+) {
+  const candidates = await views(
+    q,
+    corporate,
+    `a.activo AND a.id <> $2 AND (a.adviser_id = $3 OR a.showroom_id = $4)
+       AND a.fecha_inicio < $5 AND a.fecha_fin > $6`,
+    [slot.id, slot.idAsesor, slot.idShowroom, slot.fechaFin, slot.fechaInicio],
+    50,
+  );
+  return appointmentConflicts(slot, candidates).map(({ cita, por }) => ({
+    id: cita.id,
+    titulo: cita.titulo,
+    fechaInicio: cita.fechaInicio,
+    fechaFin: cita.fechaFin,
+    idAsesor: cita.idAsesor,
+    nombreAsesor: cita.nombreAsesor,
+    idShowroom: cita.idShowroom,
+    nombreShowroom: cita.nombreShowroom,
+    nombreLead: cita.nombreLead,
+    por,
+  }));
+}
+
+/** The user is an approved member of the corporate whose role can hold leads (not a host admin). */
+export async function isAdviserOf(
+  q: Queryable,
+  corporate: Pick<Corporate, 'id' | 'roles'>,
+  userId: string,
+): Promise<boolean> {
+  const { rows } = await q.query<{ doc: User }>('SELECT doc FROM rm_users WHERE id = $1', [userId]);
+  const user = rows[0]?.doc;
+  if (!user || !user.corporativos.includes(corporate.id)) return false;
+  const role = corporate.roles.find((r) => r.id === user.roles[corporate.id]);
+  return role !== undefined && isAdviserRole(role);
+}
+
+/** A lead's history entry of one of its appointments (wsObtenerHistorialCambios, campo 'cita'). */
+export interface AppointmentHistoryEntry {
+  fecha: number;
+  actor: string | null;
+  evento: string;
+  campo: 'cita';
+  /** The start before and after (ISO), or the attendance; null where there is none. */
+  anterior: string | null;
+  nuevo: string | null;
+  idCita: string;
+  titulo: string;
+}
+
+/**
+ * The history of a lead's appointments, from each appointment's own stream: booked (the start),
+ * moved (old and new start), cancelled, attendance marked. Oldest first.
+ */
+export async function appointmentHistoryOfLead(
+  deps: { db: Queryable; store: { readStream(id: string): Promise<StoredEventLike[]> } },
+  corporateId: string,
+  leadId: string,
+): Promise<AppointmentHistoryEntry[]> {
+  const { rows } = await deps.db.query<{ id: string }>(
+    'SELECT id FROM rm_appointments WHERE corporate_id = $1 AND lead_id = $2',
+    [corporateId, leadId],
+  );
+  const out: AppointmentHistoryEntry[] = [];
+  for (const { id } of rows) {
+    let cita: Cita | null = null;
+    for (const e of await deps.store.readStream(appointmentStream(corporateId, id))) {
+      const event = { type: e.type, data: e.data } as AppointmentEvent;
+      const before = cita;
+      cita =
+        event.type === 'AppointmentScheduled'
+          ? event.data.cita
+          : cita && applyAppointmentEvent(cita, event);
+      if (!cita) continue;
+      const at = typeof e.occurredAt === 'string' ? new Date(e.occurredAt) : e.occurredAt;
+      const entry = (anterior: string | null, nuevo: string | null) =>
+        out.push({
+          fecha: Math.floor(at.getTime() / 1000),
+          actor: e.actorId,
+          evento: e.type,
+          campo: 'cita',
+          anterior,
+          nuevo,
+          idCita: id,
+          titulo: cita!.titulo,
+        });
+      switch (event.type) {
+        case 'AppointmentScheduled':
+          entry(null, cita.fechaInicio);
+          break;
+        case 'AppointmentRescheduled':
+          entry(event.data.anterior.fechaInicio, event.data.fechaInicio);
+          break;
+        case 'AppointmentCancelled':
+          entry(before?.fechaInicio ?? null, null);
+          break;
+        case 'AppointmentAttendanceMarked':
+          entry(before?.asistencia ?? null, event.data.asistencia);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  return out.sort((a, b) => a.fecha - b.fecha);
+}
+
+interface StoredEventLike {
+  type: string;
+  data: unknown;
+  actorId: string | null;
+  occurredAt: Date | string;
+}
+
+/**
+ * The leads the member may book with, matching `q` (name, email or phone; all when empty), at
+ * most 20, newest first: their scope's, or every lead of the corporate for a host administrator
+ * (who books for the advisers' leads). Each with its adviser's name.
+ */
+export async function bookableLeads(q: Queryable, m: MembershipRef, text: string) {
+  const params: unknown[] = [m.corporate.id];
+  let where = 'l.corporate_id = $1 AND NOT l.eliminado';
+  if (!isHostAdmin(m.role) && !seesAllLeads(m.role)) {
+    params.push(m.user.id);
+    where += ` AND l.id_vendedor = $${params.length}`;
+  }
+  const needle = text.trim().toLowerCase();
+  if (needle) {
+    params.push(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where += ` AND lower(concat_ws(' ', l.doc->>'nombre', l.doc->>'apellidos', l.doc->>'email', l.doc->>'telefono', l.doc->>'celular')) LIKE $${params.length}`;
+  }
+  const { rows } = await q.query<{
+    id: string;
+    doc: { nombre: string; apellidos?: string; email?: string; desarrollo?: string };
+    id_vendedor: string | null;
+    vendedor: string | null;
+  }>(
+    `SELECT l.id, l.doc, l.id_vendedor,
+            (SELECT ${NAME} FROM rm_users u WHERE u.id = l.id_vendedor) AS vendedor
+       FROM rm_leads l WHERE ${where}
+      ORDER BY l.fecha_alta DESC, l.id DESC LIMIT 20`,
+    params,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: `${r.doc.nombre} ${r.doc.apellidos ?? ''}`.trim(),
+    email: r.doc.email ?? '',
+    desarrollo: r.doc.desarrollo ?? null,
+    idVendedor: r.id_vendedor,
+    nombreVendedor: r.vendedor ?? '',
+  }));
+}
+
+/**
+ * The advisers the member may book for: every approved adviser of the corporate (not host
+ * administrators) for managers and host administrators, only themselves otherwise.
+ */
+export async function bookableAdvisers(
+  q: Queryable,
+  m: MembershipRef & { corporate: Pick<Corporate, 'id' | 'roles'> },
+) {
+  const { rows } = await q.query<{ id: string; doc: User }>(
+    `SELECT id, doc FROM rm_users WHERE doc->'corporativos' @> jsonb_build_array($1::text)
+     ORDER BY doc->>'nombre', doc->>'apellidos', id`,
+    [m.corporate.id],
+  );
+  const roles = new Map(m.corporate.roles.map((r) => [r.id, r]));
+  return rows
+    .filter(({ id, doc }) => {
+      const role = roles.get(doc.roles[m.corporate.id] ?? '');
+      if (!role || !isAdviserRole(role)) return false;
+      return seesAllAppointments(m.role) || id === m.user.id;
+    })
+    .map(({ id, doc }) => ({ id, nombre: `${doc.nombre} ${doc.apellidos ?? ''}`.trim() }));
+}
