@@ -2,7 +2,14 @@
  * Unit availability statuses and what each allows (spec §4).
  */
 
-import type { StatusColorEntry, StatusColors, Unit, UnitStatus } from './types';
+import type {
+  Corporate,
+  Development,
+  StatusColorEntry,
+  StatusColors,
+  Unit,
+  UnitStatus,
+} from './types';
 
 /** The spec's colour names for the eight statuses (§4 table). */
 export type StatusColorName = 'green' | 'yellow' | 'gray' | 'red' | 'yellow-green' | 'dark gray';
@@ -94,6 +101,15 @@ export function statusInfo(status: string | undefined, statusColors: StatusColor
     esCotizable: entry.esCotizable,
     esPrecioVisible: entry.esPrecioVisible,
   };
+}
+
+/** The status colours that apply in a development: its own when it has any, else the corporate's. */
+export function effectiveStatusColors(
+  corporate: Pick<Corporate, 'coloresStatus'>,
+  development?: Pick<Development, 'coloresStatus'> | null,
+): StatusColors {
+  const own = development?.coloresStatus;
+  return own && Object.keys(own).length > 0 ? own : corporate.coloresStatus;
 }
 
 /** Whether the unit may be quoted: its status entry says `esCotizable`. */

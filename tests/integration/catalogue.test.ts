@@ -50,7 +50,13 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
     const units: Unit[] = res.json.flatMap((c: { unidades: Unit[] }) => c.unidades);
     expect(units).toHaveLength(248);
     expect(new Set(units.map((u) => u.status)).size).toBe(8);
+    // An adviser gets the price of the units whose status shows it (issue 13: a hidden price is
+    // for inventory administrators only).
     for (const u of units) {
+      if (u.status !== 'Disponible') {
+        expect(u).not.toHaveProperty('precio');
+        continue;
+      }
       expect(u.precio).toBeGreaterThanOrEqual(2_500_000);
       expect(u.precio).toBeLessThanOrEqual(18_000_000);
     }
@@ -153,12 +159,18 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
     });
     expect(price.json.precio).toBe(5_000_000);
     const history = (
-      await asesor.get(`/api/corporativos/${horizonteId}/unidades/${unit.id}/historial`)
+      await admin.get(`/api/corporativos/${horizonteId}/unidades/${unit.id}/historial`)
     ).json;
     expect(history.slice(0, 2)).toMatchObject([
       { campo: 'precio', anterior: unit.precio, nuevo: 5_000_000, actor: 'Ana Robles' },
       { campo: 'status', anterior: 'Disponible', nuevo: 'Apartado', actor: 'Ana Robles' },
     ]);
+    // The adviser sees the status line; the price, hidden while 'Apartado', is not there.
+    const advisers = (
+      await asesor.get(`/api/corporativos/${horizonteId}/unidades/${unit.id}/historial`)
+    ).json;
+    expect(advisers[0]).toMatchObject({ campo: 'status', nuevo: 'Apartado' });
+    expect(advisers.some((l: { campo: string }) => l.campo === 'precio')).toBe(false);
     // The listing by the seed is nobody's change by hand: "Sistema", "System" in English.
     expect(history.at(-1)).toMatchObject({ tipo: 'UnitListed', actor: 'Sistema' });
     const inEnglish = (

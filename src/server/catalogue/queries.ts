@@ -1,4 +1,5 @@
 /** The catalogue's reads: developments, clusters, prototypes and units from the read models. */
+import { effectiveStatusColors } from '../../core/status';
 import type { Cluster, Corporate, Development, Prototype, Unit } from '../../core/types';
 import type { CorporateConfig } from './events';
 import type { Queryable } from '../store/db';
@@ -82,11 +83,23 @@ export async function loadPrototypes(
   return rows.map((r) => r.doc);
 }
 
-/** Lowest visible price and available count per development, from the units read model. */
-export async function developmentFigures(db: Queryable, corporate: Corporate) {
-  const visible = Object.entries(corporate.coloresStatus)
-    .filter(([, entry]) => entry?.esPrecioVisible)
-    .map(([status]) => status);
+/**
+ * Lowest visible price and available count per development, from the units read model. "Price
+ * from" counts only units whose status shows the price in their development (its own status
+ * colours when it has them, else the corporate's), for every caller.
+ */
+export async function developmentFigures(
+  db: Queryable,
+  corporate: Corporate,
+  developments: readonly Pick<Development, 'id' | 'coloresStatus'>[],
+) {
+  const visibleIn: Record<string, string[]> = {};
+  for (const d of developments) {
+    const colors = effectiveStatusColors(corporate, d);
+    visibleIn[d.id] = Object.entries(colors)
+      .filter(([, entry]) => entry?.esPrecioVisible)
+      .map(([status]) => status);
+  }
   const { rows } = await db.query<{
     development_id: string;
     units: number;
@@ -96,9 +109,11 @@ export async function developmentFigures(db: Queryable, corporate: Corporate) {
     `SELECT development_id,
             count(*)::int AS units,
             count(*) FILTER (WHERE doc->>'status' = 'Disponible')::int AS disponibles,
-            min((doc->>'precio')::numeric) FILTER (WHERE doc->>'status' = ANY($2::text[]) AND (doc->>'precio')::numeric > 0)::text AS desde
+            min((doc->>'precio')::numeric) FILTER (
+              WHERE ($2::jsonb -> development_id) ? (doc->>'status') AND (doc->>'precio')::numeric > 0
+            )::text AS desde
        FROM rm_units WHERE corporate_id = $1 GROUP BY development_id`,
-    [corporate.id, visible],
+    [corporate.id, JSON.stringify(visibleIn)],
   );
   return new Map(rows.map((r) => [r.development_id, r]));
 }

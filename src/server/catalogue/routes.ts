@@ -14,6 +14,7 @@ import {
 import { ApiError, notFound, parse } from '../http/errors';
 import { findCorporate, requireMember, requireUser, type Ctx, type Env } from '../http/context';
 import { mayReadMedia, type MediaRow } from './media';
+import { unitsAsSeen } from './unit-views';
 
 const id = z.string().min(1).max(64);
 const corpQuery = z.strictObject({ idCorporativo: id });
@@ -93,8 +94,9 @@ export const catalogueRoutes = new Hono<Env>()
     );
     const { corporate } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
-    const figures = await developmentFigures(db, corporate);
-    const list = (await loadDevelopments(db, corporate.id))
+    const developments = await loadDevelopments(db, corporate.id);
+    const figures = await developmentFigures(db, corporate, developments);
+    const list = developments
       .filter((d) => d.enApp)
       .filter(
         (d) => q.ocultarDesarrollosSinUnidades !== 'si' || (figures.get(d.id)?.units ?? 0) > 0,
@@ -118,13 +120,14 @@ export const catalogueRoutes = new Hono<Env>()
     if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
     return c.json(dev);
   })
+  /** The development's clusters with their units; a hidden price only for inventory administrators. */
   .get('/wsObtenerClusters', async (c) => {
     const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
-    const { corporate } = await requireMember(c, { id: q.idCorporativo });
+    const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     const dev = await loadDevelopmentById(db, corporate.id, q.idDesarrollo);
     if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
-    const units = await loadUnits(db, corporate.id, dev.id);
+    const units = unitsAsSeen(corporate, dev, await loadUnits(db, corporate.id, dev.id), role);
     const clusters = await loadClusters(db, corporate.id, dev.id);
     return c.json(
       clusters.map((cl) => ({ ...cl, unidades: units.filter((u) => u.idCluster === cl.id) })),
@@ -136,12 +139,19 @@ export const catalogueRoutes = new Hono<Env>()
     return c.json(await loadPrototypes(c.get('deps').db, corporate.id, q.idDesarrollo));
   })
   .get('/corporativos/:c/desarrollos/:d/clusters/:cl', async (c) => {
-    const { corporate } = await requireMember(c, { id: c.req.param('c') });
+    const { corporate, role } = await requireMember(c, { id: c.req.param('c') });
     const db = c.get('deps').db;
     const clusters = await loadClusters(db, corporate.id, c.req.param('d'));
     const cluster = clusters.find((cl) => cl.id === c.req.param('cl'));
     if (!cluster) throw notFound();
-    const units = await loadUnits(db, corporate.id, cluster.idDesarrollo);
+    const dev = await loadDevelopmentById(db, corporate.id, cluster.idDesarrollo);
+    if (!dev) throw notFound();
+    const units = unitsAsSeen(
+      corporate,
+      dev,
+      await loadUnits(db, corporate.id, cluster.idDesarrollo),
+      role,
+    );
     return c.json({ ...cluster, unidades: units.filter((u) => u.idCluster === cluster.id) });
   })
   /**

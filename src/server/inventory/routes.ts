@@ -6,8 +6,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { administersInventory } from '../../core/permissions';
+import { effectiveStatusColors } from '../../core/status';
+import { visibleUnitHistory } from '../../core/visibility';
 import { UNIT_PRICE_MAX } from '../../core/unit';
 import { loadDevelopmentById } from '../catalogue/queries';
+import { unitWriteAsSeen } from '../catalogue/unit-views';
 import { requireMember, type Ctx, type Env } from '../http/context';
 import { ApiError, forbidden, jsonBody, lang, notFound, parse } from '../http/errors';
 import { message } from '../http/messages';
@@ -49,26 +52,32 @@ const actor = (corporateId: string, userId: string) => ({ corporateId, actorId: 
 export const inventoryRoutes = new Hono<Env>()
   /** `PUT …/unidades/:u/status` `{ status, statusAnterior }` → the unit; 409 `{ unidad }` when stale. */
   .put('/corporativos/:c/unidades/:u/status', async (c) => {
-    const { corporate, user } = await requireInventoryAdmin(c);
+    const { corporate, user, role } = await requireInventoryAdmin(c);
     const body = parse(statusBody, await jsonBody(c));
-    const unit = await changeUnit(env(c), actor(corporate.id, user.id), corporate, unitId(c), {
-      type: 'ChangeUnitStatus',
-      to: body.status,
-      seen: body.statusAnterior,
-      validStatuses: corporateUnitStatuses(corporate),
-    });
-    return c.json(unit);
+    return c.json(
+      await unitWriteAsSeen(env(c).db, corporate, role, () =>
+        changeUnit(env(c), actor(corporate.id, user.id), corporate, unitId(c), {
+          type: 'ChangeUnitStatus',
+          to: body.status,
+          seen: body.statusAnterior,
+          validStatuses: corporateUnitStatuses(corporate),
+        }),
+      ),
+    );
   })
   /** `PUT …/unidades/:u/precio` `{ precio, precioAnterior }` → the unit; 409 `{ unidad }` when stale. */
   .put('/corporativos/:c/unidades/:u/precio', async (c) => {
-    const { corporate, user } = await requireInventoryAdmin(c);
+    const { corporate, user, role } = await requireInventoryAdmin(c);
     const body = parse(priceBody, await jsonBody(c));
-    const unit = await changeUnit(env(c), actor(corporate.id, user.id), corporate, unitId(c), {
-      type: 'ChangeUnitPrice',
-      to: body.precio,
-      seen: body.precioAnterior,
-    });
-    return c.json(unit);
+    return c.json(
+      await unitWriteAsSeen(env(c).db, corporate, role, () =>
+        changeUnit(env(c), actor(corporate.id, user.id), corporate, unitId(c), {
+          type: 'ChangeUnitPrice',
+          to: body.precio,
+          seen: body.precioAnterior,
+        }),
+      ),
+    );
   })
   /**
    * `POST …/unidades/:u/apartado` `{ idLead, statusAnterior }` → the unit, 'Apartado' for the
@@ -78,26 +87,46 @@ export const inventoryRoutes = new Hono<Env>()
   .post('/corporativos/:c/unidades/:u/apartado', async (c) => {
     const m = await member(c);
     const body = parse(holdBody, await jsonBody(c));
-    return c.json(await holdUnit(env(c), m, unitId(c), body));
+    return c.json(
+      await unitWriteAsSeen(env(c).db, m.corporate, m.role, () =>
+        holdUnit(env(c), m, unitId(c), body),
+      ),
+    );
   })
   /** `PUT …/unidades/:u/apartado` `{ horas }` → the unit, its hold ending `horas` from now (managers). */
   .put('/corporativos/:c/unidades/:u/apartado', async (c) => {
     const m = await member(c);
     const body = parse(extendBody, await jsonBody(c));
-    return c.json(await extendHold(env(c), m, unitId(c), body.horas));
+    return c.json(
+      await unitWriteAsSeen(env(c).db, m.corporate, m.role, () =>
+        extendHold(env(c), m, unitId(c), body.horas),
+      ),
+    );
   })
   /** `DELETE …/unidades/:u/apartado` → the unit, released (its holder or a manager); again: no-op. */
   .delete('/corporativos/:c/unidades/:u/apartado', async (c) => {
     const m = await member(c);
-    return c.json(await releaseHold(env(c), m, unitId(c)));
+    return c.json(
+      await unitWriteAsSeen(env(c).db, m.corporate, m.role, () =>
+        releaseHold(env(c), m, unitId(c)),
+      ),
+    );
   })
+  /**
+   * `GET …/unidades/:u/historial` → the unit's status and price changes, newest first; its price
+   * lines only to those who may see its price (core/visibility.ts `visibleUnitHistory`).
+   */
   .get('/corporativos/:c/unidades/:u/historial', async (c) => {
-    const { corporate } = await requireMember(c, { id: parse(id, c.req.param('c')) });
+    const { corporate, role } = await requireMember(c, { id: parse(id, c.req.param('c')) });
     const deps = c.get('deps');
     const unit = await findUnitDoc(deps.db, corporate.id, unitId(c));
     if (!unit) throw notFound();
     const system = message('system_actor', lang(c));
-    return c.json(await unitHistory(deps.store, deps.db, corporate.id, unit.id, system));
+    const development = await loadDevelopmentById(deps.db, corporate.id, unit.idDesarrollo);
+    const lines = await unitHistory(deps.store, deps.db, corporate.id, unit.id, system);
+    return c.json(
+      visibleUnitHistory(lines, unit, effectiveStatusColors(corporate, development), role),
+    );
   })
   /** `POST …/desarrollos/:d/importar` (text/csv) → `{ filas, eventos }`; 400 IMPORT_INVALID per line. */
   .post('/corporativos/:c/desarrollos/:d/importar', async (c) => {

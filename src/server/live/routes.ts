@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { mayAdministerShowrooms, scopeCovers } from '../../core/permissions';
 import type { Corporate, Role, User } from '../../core/types';
+import { seesHiddenPrices } from '../../core/visibility';
 import type { StoredEvent } from '../store/event-store';
 import { findUser, requireUser, type AppDeps, type Env } from '../http/context';
 import { clientAddress } from '../http/rate-limit';
@@ -49,7 +50,9 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
       event.type === 'UnitHoldReleased'
         ? { status: data.to }
         : {}),
-      ...(event.type === 'UnitPriceChanged' ? { precio: data.to } : {}),
+      // The new price only to those who see hidden prices (core/visibility.ts): the stream
+      // does not know whether the unit's status shows it, and the client reads the unit again.
+      ...(event.type === 'UnitPriceChanged' && seesHiddenPrices(role) ? { precio: data.to } : {}),
     };
   }
   if (event.type.startsWith('Lead')) {

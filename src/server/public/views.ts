@@ -1,20 +1,17 @@
 /** What a signed-out visitor may see of the catalogue: no hidden price, nothing internal. */
-import { isPriceVisible, statusInfo } from '../../core/status';
+import { effectiveStatusColors, statusInfo } from '../../core/status';
+import { mayShowUnitPrice } from '../../core/visibility';
 import type { Corporate, Development, Prototype, StatusColors, Unit } from '../../core/types';
 
-/** The status colours that apply in a development: its own when it has them, else the corporate's. */
-export function effectiveStatusColors(
-  corporate: Corporate,
-  development: Development,
-): StatusColors {
-  return development.coloresStatus && Object.keys(development.coloresStatus).length > 0
-    ? development.coloresStatus
-    : corporate.coloresStatus;
-}
+/** The status colours that apply in a development (the core's rule, shared by every route). */
+export { effectiveStatusColors };
 
-/** What a visitor may see of a unit: no hidden price, no internal references beyond the page's needs. */
+/**
+ * What a visitor may see of a unit: no hidden price (core/visibility.ts, as for a caller with no
+ * role), no internal references beyond the page's needs.
+ */
 export function publicUnit(unit: Unit, colors: StatusColors) {
-  const visible = isPriceVisible(unit, colors);
+  const visible = mayShowUnitPrice(unit, colors, null);
   const info = statusInfo(unit.status, colors);
   return {
     id: unit.id,

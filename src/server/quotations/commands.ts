@@ -30,6 +30,7 @@ import {
   type QuotationDeciderError,
 } from '../../core/quotation-aggregate';
 import type { Corporate } from '../../core/types';
+import { mayShowUnitPrice } from '../../core/visibility';
 import type { CorporateConfig } from '../catalogue/events';
 import type { AppDeps, Membership } from '../http/context';
 import { badRequest } from '../http/errors';
@@ -189,11 +190,12 @@ export function createQuotation(
     const unit = await findUnit(scope, corporate.id, input.idUnidad);
     if (!unit) throw unitNotFound(400);
     const development = await requireDevelopment(scope, corporate.id, unit.idDesarrollo);
+    const statusColors = effectiveStatusColors(corporate, development);
     const pricing = priceQuotation({
       corporate,
       development,
       unit,
-      statusColors: effectiveStatusColors(corporate, development),
+      statusColors,
       rule: 'quotable',
       idEsquema: input.idEsquema,
       idsOpcionales: input.opcionales,
@@ -202,6 +204,11 @@ export function createQuotation(
       now: scope.now,
     });
     if (!pricing.ok) throw quotationErrorToApi(pricing.error);
+    // A quotation shows the unit's price: not for a unit whose status hides it from this role
+    // (a status a corporate makes quotable with its price hidden; core/visibility.ts).
+    if (!mayShowUnitPrice(unit, statusColors, m.role)) {
+      throw quotationErrorToApi({ code: 'PRICE_NOT_VISIBLE' });
+    }
 
     let lead: { id: string; nombre: string };
     if (input.idLead !== undefined) {

@@ -26,7 +26,11 @@ export interface DevelopmentSummary extends Development {
   unidadesDisponibles: number;
 }
 
-/** A cluster of `wsObtenerClusters`, with its units. */
+/**
+ * A cluster of `wsObtenerClusters`, with its units. A unit comes without `precio` and
+ * `precioRenta` when its status hides the price from the caller's role (the server's
+ * core/visibility.ts): screens show no price for it, and it cannot be quoted.
+ */
 export interface ClusterWithUnits extends Cluster {
   unidades: Unit[];
 }
@@ -127,7 +131,8 @@ export function unitView(unit: Pick<Unit, 'status' | 'precio'>, colors: StatusCo
   return {
     ...info,
     priceVisible: isPriceVisible(unit, colors),
-    quotable: isUnitQuotable(unit, colors),
+    // Without its price (hidden from this role by the server) a unit cannot be quoted.
+    quotable: isUnitQuotable(unit, colors) && typeof unit.precio === 'number',
   };
 }
 

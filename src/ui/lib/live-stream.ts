@@ -4,7 +4,9 @@
  *
  * - It keeps the cached catalogue current, so every open availability grid, table and list
  *   repaints without a reload: a `UnitStatusChanged`/`UnitPriceChanged` patches the unit in
- *   every cached `wsObtenerClusters` answer at once, other unit events refetch.
+ *   every cached `wsObtenerClusters` answer at once, other unit events refetch (and so do a
+ *   price change without its price and a status change of a unit whose price was hidden: the
+ *   server omits a hidden price, core/visibility.ts).
  * - Other features follow their own changes with {@link onLiveChange} (the leads' `Lead…`).
  * - Changes sent while the stream was down are lost, so after a reconnection every feature that
  *   reads the stream refetches what it shows ({@link onLiveReconnect}): the units here, the
@@ -53,7 +55,13 @@ export function applyLiveChange(client: QueryClient, change: LiveChange): void {
   let patched = false;
   if (id && change.type === 'UnitStatusChanged' && typeof change.status === 'string') {
     const status = change.status;
-    patched = patchUnits(client, id, (u) => ({ ...u, status }));
+    let priceHidden = false;
+    patched = patchUnits(client, id, (u) => {
+      if (typeof u.precio !== 'number') priceHidden = true;
+      return { ...u, status };
+    });
+    // The server left out a price its old status hid; the new status may show it: read again.
+    if (priceHidden) patched = false;
   } else if (id && change.type === 'UnitPriceChanged' && typeof change.precio === 'number') {
     const precio = change.precio;
     patched = patchUnits(client, id, (u) => ({ ...u, precio }));
