@@ -12,6 +12,7 @@ import { checkInsProjection } from './check-ins/projection';
 import { registerUnitHoldWork, unitHoldTimers } from './inventory/hold-expiry';
 import { leadsProjection } from './leads/projection';
 import { notificationsProjection } from './notifications/projection';
+import { holdWarningTimers, registerNotificationWork } from './notifications/producers';
 import { leadRotationProjection } from './leads/round-robin';
 import { purgeCaptureAttempts } from './leads/capture';
 import { purgeSignInState } from './auth/throttle';
@@ -43,6 +44,7 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(appointmentsProjection);
   store.registerProjection(appointmentReminderTimers);
   store.registerProjection(notificationsProjection);
+  store.registerProjection(holdWarningTimers);
 }
 
 /**
@@ -53,6 +55,7 @@ export function registerProjections(store: EventStore) {
 export function registerBackgroundWork(work: BackgroundWork): void {
   registerUnitHoldWork(work);
   registerCheckInWork(work);
+  registerNotificationWork(work);
   registerAppointmentWork(work);
   registerHousekeeping(work, [
     { name: 'sign-in', run: purgeSignInState },
