@@ -205,7 +205,10 @@ test.describe('quotations', () => {
       page.getByText('El link ha sido copiado correctamente al portapapeles'),
     ).toBeVisible();
     const shareUrl = (await page.getByTestId('share-link').getAttribute('href'))!;
-    expect(shareUrl).toMatch(/\/public\/cotizacion\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    // `kid.payload.signature`: the key id, then the signed payload (issue 13).
+    expect(shareUrl).toMatch(
+      /\/public\/cotizacion\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/,
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     await page.setViewportSize({ width: 1440, height: 1400 });
     await page.getByRole('heading', { name: `Unidad ${unit.nombre}` }).scrollIntoViewIfNeeded();
