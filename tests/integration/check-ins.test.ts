@@ -11,7 +11,7 @@ import { localDay, type CheckIn } from '../../src/core/check-in';
 import type { Showroom } from '../../src/core/types';
 import { createApp } from '../../src/server/app';
 import { checkInTimerKey } from '../../src/server/check-ins/expiry';
-import { folioKeys, signFolio } from '../../src/server/check-ins/folio';
+import { signFolio } from '../../src/server/check-ins/folio';
 import { checkInStream } from '../../src/server/check-ins/streams';
 import { getTimer } from '../../src/server/store/timers';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
@@ -482,7 +482,7 @@ describeBackends('showroom check-in', (backend: Backend) => {
         );
       }
       // Signed with the deployment's key, but for another corporate: refused here.
-      const otherCorporate = await signFolio(folioKeys(rt.deps), {
+      const otherCorporate = await signFolio(rt.deps.shareKeys, {
         c: pacificoCorp,
         s: alameda.id,
         d: localDay(now, 'America/Mexico_City'),

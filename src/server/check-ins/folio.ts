@@ -26,21 +26,6 @@ export interface FolioPayload {
   d: string;
 }
 
-/**
- * The deployment's signing keys as the process has them: the share links' keyring
- * (`deps.shareKeys`, kept in the database for every process and restart), or, where a process
- * has only the older single secret (`deps.secret`), that secret as the one key.
- */
-export function folioKeys(deps: { shareKeys?: FolioKeys; secret?: string }): FolioKeys {
-  if (deps.shareKeys) return deps.shareKeys;
-  const key = { kid: 's0', secret: deps.secret ?? '' };
-  if (!key.secret) throw new Error('check-in folio: no signing key');
-  return {
-    current: () => Promise.resolve(key),
-    find: (kid) => Promise.resolve(kid === key.kid ? key : null),
-  };
-}
-
 const FOLIO_CONTEXT = 'vitrina:check-in-folio:v1\n';
 const FOLIO_SHAPE = /^[A-Za-z0-9_-]{1,24}\.[A-Za-z0-9_-]{16,400}\.[A-Za-z0-9_-]{43}$/;
 

@@ -12,7 +12,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { folioDay, isCalendarDay, localDay, type CheckInVia } from '../../core/check-in';
+import { dayBounds, folioDay, isCalendarDay, localDay, type CheckInVia } from '../../core/check-in';
 import {
   isHostAdmin,
   mayActOnCheckInOf,
@@ -31,7 +31,7 @@ import {
   saveCheckIn,
   showroomNotFound,
 } from './commands';
-import { folioKeys, signFolio, verifyFolio } from './folio';
+import { signFolio, verifyFolio } from './folio';
 import { folioPath, qrSvg } from './poster';
 import {
   currentCheckIn,
@@ -42,7 +42,6 @@ import {
   showroomGuests,
   showroomHistory,
 } from './queries';
-import { dayBounds } from '../../core/check-in';
 
 const id = z.string().min(1).max(64);
 /** Ids a host administrator may give a new showroom. */
@@ -190,7 +189,7 @@ export const checkInRoutes = new Hono<Env>()
     let idShowroom = body.idShowroom;
     let via: CheckInVia;
     if (body.tipoRegistro === 'QR') {
-      const folio = await verifyFolio(folioKeys(deps), body.folio ?? '');
+      const folio = await verifyFolio(deps.shareKeys, body.folio ?? '');
       if (!folio || folio.c !== m.corporate.id) throw folioInvalid();
       if (idShowroom !== undefined && idShowroom !== folio.s) throw folioInvalid();
       if (folio.d !== folioDay(deps.clock(), corporateZone(m.corporate)))
@@ -296,7 +295,7 @@ export const checkInRoutes = new Hono<Env>()
     const showroom = await requireShowroom(c, m);
     const deps = c.get('deps');
     const dia = folioDay(deps.clock(), corporateZone(m.corporate));
-    const folio = await signFolio(folioKeys(deps), { c: m.corporate.id, s: showroom.id, d: dia });
+    const folio = await signFolio(deps.shareKeys, { c: m.corporate.id, s: showroom.id, d: dia });
     return c.json({
       folio,
       url: publicOrigin(c) + folioPath(m.corporate.slug, folio),
@@ -316,7 +315,7 @@ export const checkInRoutes = new Hono<Env>()
     const showroom = await requireShowroom(c, m);
     const deps = c.get('deps');
     const dia = folioDay(deps.clock(), corporateZone(m.corporate));
-    const folio = await signFolio(folioKeys(deps), { c: m.corporate.id, s: showroom.id, d: dia });
+    const folio = await signFolio(deps.shareKeys, { c: m.corporate.id, s: showroom.id, d: dia });
     const svg = await qrSvg(publicOrigin(c) + folioPath(m.corporate.slug, folio));
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
     return c.body(svg, 200);

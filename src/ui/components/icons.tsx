@@ -95,3 +95,8 @@ export const LockIcon = () => (
     <path d="M8 10V7a4 4 0 0 1 8 0v3" />
   </Svg>
 );
+export const DownloadIcon = () => (
+  <Svg>
+    <path d="M12 3v12M7 10l5 5 5-5M4 20h16" />
+  </Svg>
+);

@@ -16,7 +16,7 @@ import { checkInSecondsLeft, type CheckIn } from '../../../../core/check-in';
 import { mayCheckIn } from '../../../../core/permissions';
 import { checkInMachine, type Candidate } from '../../../../machines/check-in.machine';
 import { getCoreClient } from '../../../../workers/core-client';
-import { CloseIcon, MapPinIcon } from '../../../components/icons';
+import { CloseIcon, LogoutIcon, MapPinIcon } from '../../../components/icons';
 import { button } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import {
@@ -28,7 +28,7 @@ import {
 import { toast } from '../../../lib/toast';
 import { checkOut, loadCheckIn, locateDevice, saveCheckIn, showroomsQuery } from '../api/check-in';
 import { useClock } from '../hooks/use-clock';
-import { formatCountdown, formatDistance } from '../utils/format';
+import { formatCountdown, formatDistance, localeOf } from '../utils/format';
 
 /** A check-in change of the live stream (server/live/routes.ts). */
 type CheckInChange = LiveChange & { idUsuario?: string; idShowroom?: string };
@@ -145,7 +145,11 @@ function Banner({ folio, onFolioUsed }: { folio: string | null; onFolioUsed: () 
       ) : (
         <button
           type="button"
-          className={`${button({ variant: 'primary' })} ${css({ px: { base: 3, md: 4 }, whiteSpace: 'nowrap' })}`}
+          className={css(button.raw({ variant: 'primary' }), {
+            px: { base: 3, md: 4 },
+            whiteSpace: 'nowrap',
+            flexShrink: 0,
+          })}
           onClick={() => flow.send({ type: 'checkIn.start' })}
           disabled={busy}
           aria-busy={busy}
@@ -247,7 +251,8 @@ function CheckedInPill({
         alignItems: 'center',
         gap: { base: 1, md: 2 },
         minW: 0,
-        pl: { base: 2, md: 3 },
+        flexShrink: 0,
+        pl: { base: 2.5, sm: 3 },
         pr: 1,
         py: 1,
         borderRadius: 'full',
@@ -257,12 +262,17 @@ function CheckedInPill({
     >
       <span
         aria-hidden="true"
-        className={css({ display: 'inline-flex', color: '#1a7f37', '& svg': { w: 4, h: 4 } })}
+        className={css({
+          display: { base: 'none', sm: 'inline-flex' },
+          color: '#1a7f37',
+          '& svg': { w: 4, h: 4 },
+        })}
       >
         <MapPinIcon />
       </span>
       <span
         data-testid="check-in-status"
+        role="timer"
         aria-label={t('banner.statusLabel', { showroom: checkIn.nombreShowroom, time: left })}
         className={css({
           display: 'flex',
@@ -274,9 +284,9 @@ function CheckedInPill({
       >
         <span
           className={css({
-            display: { base: 'none', lg: 'inline' },
+            display: { base: 'none', md: 'inline' },
             fontWeight: 'semibold',
-            maxW: '12rem',
+            maxW: { md: '9rem', xl: '14rem' },
             truncate: true,
           })}
         >
@@ -291,9 +301,9 @@ function CheckedInPill({
           })}
         >
           <span className={css({ display: { base: 'none', sm: 'inline' } })}>
-            {t('banner.timeLeftPrefix')}{' '}
+            {t('banner.timeLeft', { time: left })}
           </span>
-          {left}
+          <span className={css({ display: { base: 'inline', sm: 'none' } })}>{left}</span>
         </span>
       </span>
       <button
@@ -304,6 +314,10 @@ function CheckedInPill({
         aria-label={t('banner.checkOutLabel', { showroom: checkIn.nombreShowroom })}
         className={css({
           minH: 9,
+          minW: 9,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
           px: { base: 2, md: 3 },
           borderRadius: 'full',
           border: 'none',
@@ -318,7 +332,15 @@ function CheckedInPill({
           _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
         })}
       >
-        {busy ? t('banner.checkingOut') : t('banner.checkOut')}
+        <span className={css({ display: { base: 'none', sm: 'inline' } })}>
+          {busy ? t('banner.checkingOut') : t('banner.checkOut')}
+        </span>
+        <span
+          aria-hidden="true"
+          className={css({ display: { base: 'inline-flex', sm: 'none' }, '& svg': { w: 4, h: 4 } })}
+        >
+          <LogoutIcon />
+        </span>
       </button>
     </div>
   );
@@ -355,8 +377,8 @@ function panelMessage(
       return candidate?.kind === 'inaccurate'
         ? {
             text: t('banner.inaccurate', {
-              accuracy: Math.round(candidate.accuracy).toLocaleString(language),
-              max: candidate.maxAccuracy.toLocaleString(language),
+              accuracy: Math.round(candidate.accuracy).toLocaleString(localeOf(language)),
+              max: candidate.maxAccuracy.toLocaleString(localeOf(language)),
             }),
             qr: true,
             retry: true,

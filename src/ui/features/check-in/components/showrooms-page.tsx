@@ -44,7 +44,7 @@ import {
   showroomsQuery,
 } from '../api/check-in';
 import { useClock } from '../hooks/use-clock';
-import { formatClock, formatCountdown } from '../utils/format';
+import { formatClock, formatCountdown, localeOf } from '../utils/format';
 
 type Tab = 'onDuty' | 'guests' | 'history' | 'settings';
 const TABS: readonly Tab[] = ['onDuty', 'guests', 'history', 'settings'];
@@ -163,12 +163,13 @@ export function ShowroomsPage() {
       <div
         className={css({
           display: 'grid',
-          gridTemplateColumns: { base: '1fr', lg: '17rem 1fr' },
+          // minmax(0, …): a wide table or the list's scroller never widens the page.
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '17rem minmax(0, 1fr)' },
           gap: 5,
           alignItems: 'start',
         })}
       >
-        <nav aria-label={t('admin.list')}>
+        <nav aria-label={t('admin.list')} className={css({ minW: 0 })}>
           <ul
             className={css({
               display: 'flex',
@@ -469,7 +470,7 @@ function Guests({ showroom }: { showroom: Showroom }) {
     e.preventDefault();
     add.mutate();
   };
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+  const dayFormat = new Intl.DateTimeFormat(localeOf(i18n.language), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -482,7 +483,7 @@ function Guests({ showroom }: { showroom: Showroom }) {
         aria-label={t('admin.guests.add')}
         className={css({
           display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
           gap: 3,
           alignItems: 'end',
         })}
@@ -773,7 +774,7 @@ function ShowroomSettings({
       aria-label={t('admin.settings.title')}
       className={css({
         display: 'grid',
-        gridTemplateColumns: { base: '1fr', md: '1fr 1fr 1fr' },
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
         gap: 3,
         alignItems: 'end',
       })}

@@ -1,5 +1,8 @@
 /** How the check-in screens write times and distances. */
 
+/** The locale numbers and dates are written in, as every page does (`dates.ts`). */
+export const localeOf = (language: string) => (language === 'en' ? 'en-US' : 'es-MX');
+
 /** Seconds as `H:MM:SS` (the banner's countdown; 12 hours is `12:00:00`). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -9,15 +12,16 @@ export function formatCountdown(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`;
 }
 
-/** A distance for people: metres under 1 km (`850 m`), else kilometres with one decimal (`1.4 km`). */
+/** A distance for people: metres under 1 km (`850 m`), else kilometres with two decimals at most (`1.45 km`). */
 export function formatDistance(km: number, language: string): string {
-  if (km < 1) return `${Math.round(km * 1000).toLocaleString(language)} m`;
-  return `${(Math.round(km * 10) / 10).toLocaleString(language, { maximumFractionDigits: 1 })} km`;
+  const locale = localeOf(language);
+  if (km < 1) return `${Math.round(km * 1000).toLocaleString(locale)} m`;
+  return `${(Math.round(km * 100) / 100).toLocaleString(locale, { maximumFractionDigits: 2 })} km`;
 }
 
 /** An instant (seconds) as the hour and minute in the corporate's time zone. */
 export function formatClock(seconds: number, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(localeOf(language), {
     hour: '2-digit',
     minute: '2-digit',
     timeZone,

@@ -17,6 +17,7 @@ import { currentLanguage } from '../../../i18n';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { apiUrl } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { DownloadIcon } from '../../../components/icons';
 import { button } from '../../../components/styles';
 
 function download(blob: Blob, fileName: string) {
@@ -105,12 +106,22 @@ export function QuoteReportButton() {
       ) : null}
       <button
         type="button"
-        className={button()}
+        className={css(button.raw(), { px: { base: 3, sm: 5 } })}
         onClick={() => void run()}
         disabled={busy}
         aria-busy={busy}
+        aria-label={busy ? t('report.building') : t('report.button')}
       >
-        {busy ? t('report.building') : t('report.button')}
+        {/* On a phone the bar also holds the check-in banner: the icon alone, named by the label. */}
+        <span
+          aria-hidden="true"
+          className={css({ display: { base: 'inline-flex', sm: 'none' }, '& svg': { w: 5, h: 5 } })}
+        >
+          <DownloadIcon />
+        </span>
+        <span className={css({ display: { base: 'none', sm: 'inline' } })}>
+          {busy ? t('report.building') : t('report.button')}
+        </span>
       </button>
     </div>
   );

@@ -1,0 +1,435 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Showroom check-in (issue 14) in Chromium, with Playwright's geolocation and permissions: inside
+ * the radius (the banner counts down, check-out), outside it (distance and radius said), low
+ * accuracy (1,200 m: a radius of 1.45 km), permission denied (the QR alternative), the QR link
+ * `?folio=` through sign-in (the session guard keeps the path), and the host administrator's
+ * board following check-ins live. Screenshots at 1280, 820 and 390 px in es and en.
+ */
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const LIST = `/corporativos/${CORP}/desarrollos`;
+const SHOWROOMS = `/corporativos/${CORP}/showrooms`;
+const SHOTS = 'tests/e2e/__screenshots__';
+// Showroom Alameda in the demo seed.
+const ALAMEDA = { latitude: 19.4349, longitude: -99.1442 };
+const KM_PER_DEGREE = (Math.PI * 6371) / 180;
+const north = (km: number, accuracy: number) => ({
+  latitude: ALAMEDA.latitude + km / KM_PER_DEGREE,
+  longitude: ALAMEDA.longitude,
+  accuracy,
+});
+
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['820', { width: 820, height: 1180 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+async function signedInContext(
+  browser: Browser,
+  email: string,
+  options: {
+    viewport?: { width: number; height: number };
+    geolocation?: { latitude: number; longitude: number; accuracy: number };
+    grant?: boolean;
+    language?: 'es' | 'en';
+  } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.geolocation ? { geolocation: options.geolocation } : {}),
+    permissions: options.grant === false ? [] : ['geolocation'],
+  });
+  if (options.language) {
+    await context.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), options.language);
+  }
+  const res = await context.request.post('/api/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+async function corporateId(context: BrowserContext) {
+  const corporate = (await (
+    await context.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+  ).json()) as { id: string };
+  return corporate.id;
+}
+
+/** The caller's check-in in effect, through the API. */
+async function currentCheckIn(context: BrowserContext) {
+  const id = await corporateId(context);
+  const me = (await (await context.request.get('/api/auth/session')).json()) as { id: string };
+  const res = await context.request.get(
+    `/api/wsObtenerCheckIn?idCorporativo=${id}&idUsuario=${me.id}`,
+  );
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { id: string; idUsuario: string; tipoRegistro: string } | null;
+}
+
+async function checkOutByApi(context: BrowserContext) {
+  const checkIn = await currentCheckIn(context);
+  if (!checkIn) return;
+  const id = await corporateId(context);
+  const res = await context.request.post(
+    `/api/corporativos/${id}/check-ins/${checkIn.id}/check-out/${checkIn.idUsuario}`,
+    { data: {} },
+  );
+  expect(res.status()).toBe(200);
+}
+
+/** Checks out everyone on duty at Showroom Alameda (what an earlier failed test may have left). */
+async function clearAlameda(host: BrowserContext) {
+  const id = await corporateId(host);
+  const showrooms = (await (
+    await host.request.get(`/api/wsObtenerShowrooms?idCorporativo=${id}`)
+  ).json()) as { id: string; nombre: string }[];
+  const alameda = showrooms.find((s) => s.nombre === 'Showroom Alameda')!;
+  const rows = (await (
+    await host.request.get(`/api/corporativos/${id}/showrooms/${alameda.id}/en-turno`)
+  ).json()) as { id: string; idUsuario: string }[];
+  for (const row of rows) {
+    const res = await host.request.post(
+      `/api/corporativos/${id}/check-ins/${row.id}/check-out/${row.idUsuario}`,
+      { data: {} },
+    );
+    expect(res.status()).toBe(200);
+  }
+}
+
+const banner = (page: Page) => page.getByTestId('check-in-banner');
+
+/** `H:MM:SS` as seconds. */
+function seconds(text: string): number {
+  const m = /(\d+):(\d{2}):(\d{2})/.exec(text);
+  if (!m) throw new Error(`no countdown in "${text}"`);
+  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+test('inside the radius: check-in by location, the banner counts down, check-out', async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, 'asesor@vitrina.demo', {
+    geolocation: north(0.04, 20),
+  });
+  await checkOutByApi(context);
+  const page = await context.newPage();
+  await page.goto(LIST);
+  await banner(page).getByRole('button', { name: 'Hacer check-in en el showroom' }).click();
+  const status = banner(page).getByTestId('check-in-status');
+  await expect(status).toHaveAccessibleName(/^Check-in en Showroom Alameda, quedan 11:59:[0-5]\d$/);
+  await expect(banner(page)).toContainText('Showroom Alameda');
+  const first = seconds(await banner(page).getByTestId('check-in-countdown').innerText());
+  await page.waitForTimeout(2200);
+  const later = seconds(await banner(page).getByTestId('check-in-countdown').innerText());
+  expect(first - later).toBeGreaterThanOrEqual(2);
+  expect(first - later).toBeLessThanOrEqual(3);
+  expect(await currentCheckIn(context)).toMatchObject({ tipoRegistro: 'Geolocalizacion' });
+
+  // A reload reads it back from the server.
+  await page.reload();
+  await expect(status).toHaveAccessibleName(/^Check-in en Showroom Alameda, quedan 11:5\d:\d\d$/);
+
+  await banner(page).getByRole('button', { name: 'Hacer check-out de Showroom Alameda' }).click();
+  await expect(
+    banner(page).getByRole('button', { name: 'Hacer check-in en el showroom' }),
+  ).toBeVisible();
+  expect(await currentCheckIn(context)).toBeNull();
+  await context.close();
+});
+
+test('banner screenshots at 1280, 820 and 390 px in es and en (checked in, too far, denied)', async ({
+  browser,
+}) => {
+  // Six sizes and languages, each in a fresh browser context.
+  test.setTimeout(240_000);
+  for (const language of ['es', 'en'] as const) {
+    for (const [size, viewport] of SIZES) {
+      const context = await signedInContext(browser, 'asesor@vitrina.demo', {
+        viewport,
+        language,
+        geolocation: north(0.04, 20),
+      });
+      await checkOutByApi(context);
+      const page = await context.newPage();
+      await page.goto(LIST);
+      const start =
+        language === 'es' ? 'Hacer check-in en el showroom' : 'Check in at the showroom';
+      await banner(page).getByRole('button', { name: start }).click();
+      await expect(banner(page).getByTestId('check-in-countdown')).toBeVisible();
+      // The banner fits the bar: nothing of it beyond the viewport.
+      const box = (await banner(page).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      const title = (await page.getByTestId('page-title').boundingBox())!;
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/check-in-banner-${language}-${size}.png` });
+      await checkOutByApi(context);
+      // The title keeps room to be read ("Dashboard…") next to the banner.
+      expect(title.width, `title at ${size} px (${language})`).toBeGreaterThan(70);
+
+      await context.setGeolocation(north(2, 20));
+      await page.reload();
+      await banner(page).getByRole('button', { name: start }).click();
+      const panel = page.getByTestId('check-in-panel');
+      await expect(panel).toContainText(
+        language === 'es'
+          ? 'Estás a 2 km de Showroom Alameda; el radio permitido es de 120 m.'
+          : 'You are 2 km from Showroom Alameda; the allowed radius is 120 m.',
+      );
+      const panelBox = (await panel.boundingBox())!;
+      expect(panelBox.x).toBeGreaterThanOrEqual(0);
+      expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${SHOTS}/check-in-too-far-${language}-${size}.png` });
+      await context.close();
+    }
+  }
+});
+
+test('outside the radius: the distance and the allowed radius are shown, nothing is saved', async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, 'asesor2@vitrina.demo', {
+    geolocation: north(0.5, 20),
+  });
+  await checkOutByApi(context);
+  const page = await context.newPage();
+  await page.goto(LIST);
+  await banner(page).getByRole('button', { name: 'Hacer check-in en el showroom' }).click();
+  await expect(page.getByTestId('check-in-panel')).toContainText(
+    'Estás a 500 m de Showroom Alameda; el radio permitido es de 120 m.',
+  );
+  await expect(page.getByTestId('check-in-panel')).toContainText('código QR');
+  expect(await currentCheckIn(context)).toBeNull();
+  // Closing the panel goes back to the button.
+  await page.getByTestId('check-in-panel').getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByTestId('check-in-panel')).toHaveCount(0);
+  await context.close();
+});
+
+test('low accuracy (1,200 m): 1.3 km away is inside (radius 1.45 km), 1.6 km is too far', async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, 'asesor2@vitrina.demo', {
+    geolocation: north(1.6, 1200),
+  });
+  await checkOutByApi(context);
+  const page = await context.newPage();
+  await page.goto(LIST);
+  const start = banner(page).getByRole('button', { name: 'Hacer check-in en el showroom' });
+  await start.click();
+  await expect(page.getByTestId('check-in-panel')).toContainText(
+    'Estás a 1.6 km de Showroom Alameda; el radio permitido es de 1.45 km.',
+  );
+  await context.setGeolocation(north(1.3, 1200));
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(banner(page).getByTestId('check-in-status')).toHaveAccessibleName(
+    /^Check-in en Showroom Alameda, quedan /,
+  );
+  await checkOutByApi(context);
+  await context.close();
+});
+
+test('permission denied: the adviser is told why and offered the QR code', async ({ browser }) => {
+  // Six sizes and languages, each in a fresh browser context.
+  test.setTimeout(240_000);
+  for (const language of ['es', 'en'] as const) {
+    for (const [size, viewport] of SIZES) {
+      const context = await signedInContext(browser, 'asesor2@vitrina.demo', {
+        viewport,
+        language,
+        geolocation: north(0, 20),
+        grant: false,
+      });
+      const page = await context.newPage();
+      await page.goto(LIST);
+      await banner(page)
+        .getByRole('button', {
+          name: language === 'es' ? 'Hacer check-in en el showroom' : 'Check in at the showroom',
+        })
+        .click();
+      const panel = page.getByTestId('check-in-panel');
+      await expect(panel).toContainText(
+        language === 'es'
+          ? 'No diste permiso para usar tu ubicación.'
+          : 'You did not allow access to your location.',
+      );
+      await expect(panel).toContainText(
+        language === 'es' ? 'escanear el código QR del showroom' : "scan the showroom's QR code",
+      );
+      await page.screenshot({ path: `${SHOTS}/check-in-denied-${language}-${size}.png` });
+      expect(await currentCheckIn(context)).toBeNull();
+      await context.close();
+    }
+  }
+});
+
+test('the QR link ?folio= through sign-in: the path is kept, the check-in is of type QR', async ({
+  browser,
+}) => {
+  const host = await signedInContext(browser, 'hostess@vitrina.demo');
+  const id = await corporateId(host);
+  const showrooms = (await (
+    await host.request.get(`/api/wsObtenerShowrooms?idCorporativo=${id}`)
+  ).json()) as { id: string; nombre: string }[];
+  const alameda = showrooms.find((s) => s.nombre === 'Showroom Alameda')!;
+  const folio = (await (
+    await host.request.get(`/api/corporativos/${id}/showrooms/${alameda.id}/folio`)
+  ).json()) as { folio: string; url: string };
+  const path = new URL(folio.url).pathname + new URL(folio.url).search;
+  expect(path).toBe(`${LIST}?folio=${encodeURIComponent(folio.folio)}`);
+
+  // A phone that is not signed in opens the poster's link.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await page.goto(path);
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+  // The session guard kept the path: the prompt's sign-in comes back to it.
+  await expect(page).toHaveURL(/\/login\?redirect=.*folio/);
+  await page.getByLabel('Correo electrónico').fill('gerente@vitrina.demo');
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(banner(page).getByTestId('check-in-status')).toHaveAccessibleName(
+    /^Check-in en Showroom Alameda, quedan 11:59:/,
+  );
+  // The folio is dropped from the address once used.
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  expect(await currentCheckIn(phone)).toMatchObject({ tipoRegistro: 'QR' });
+  // With the quotation report button too (a manager), the bar still fits the phone: nothing of
+  // it beyond the screen, the whole countdown shown, and room for the title.
+  await expect(page.getByRole('button', { name: 'Reporte de cotizaciones' })).toBeVisible();
+  const bar = await page.evaluate(() => {
+    const header = document.querySelector('header')!;
+    const right = Math.max(...[...header.children].map((c) => c.getBoundingClientRect().right));
+    return { right, width: window.innerWidth };
+  });
+  expect(bar.right).toBeLessThanOrEqual(bar.width);
+  expect(await banner(page).getByTestId('check-in-countdown').innerText()).toMatch(/^11:59:\d\d$/);
+  expect((await page.getByTestId('page-title').boundingBox())!.width).toBeGreaterThan(50);
+  await page.screenshot({ path: `${SHOTS}/check-in-qr-es-390.png` });
+
+  // A folio changed by one character is refused with the reason.
+  const [kid, body, sig] = folio.folio.split('.') as [string, string, string];
+  await checkOutByApi(phone);
+  await page.goto(
+    `${LIST}?folio=${kid}.${body}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+  );
+  await expect(page.getByTestId('check-in-panel')).toContainText('El código QR no es válido');
+  expect(await currentCheckIn(phone)).toBeNull();
+  await phone.close();
+  await host.close();
+});
+
+test("the host administrator's board follows check-ins live; the poster prints the QR code", async ({
+  browser,
+}) => {
+  // Six sizes and languages, each in a fresh browser context.
+  test.setTimeout(240_000);
+  const adviser = await signedInContext(browser, 'asesor2@vitrina.demo', {
+    geolocation: north(0.02, 15),
+  });
+  await checkOutByApi(adviser);
+  for (const language of ['es', 'en'] as const) {
+    for (const [size, viewport] of SIZES) {
+      const host = await signedInContext(browser, 'hostess@vitrina.demo', { viewport, language });
+      await clearAlameda(host);
+      const page = await host.newPage();
+      await page.goto(SHOWROOMS);
+      const onDuty = language === 'es' ? 'En turno' : 'On duty';
+      await expect(page.getByRole('tab', { name: onDuty })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(page.getByTestId('on-duty-row')).toHaveCount(0);
+      await page.waitForTimeout(500);
+
+      // The adviser checks in on their phone: the board shows them without a reload.
+      const phone = await adviser.newPage();
+      await phone.goto(LIST);
+      await banner(phone).getByRole('button', { name: 'Hacer check-in en el showroom' }).click();
+      await expect(banner(phone).getByTestId('check-in-status')).toBeVisible();
+      await expect(page.getByTestId('on-duty-row')).toHaveCount(1, { timeout: 5000 });
+      await expect(page.getByTestId('on-duty-row')).toContainText('Diego Ibarra');
+      // The page fits its width: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.screenshot({ path: `${SHOTS}/check-in-board-${language}-${size}.png` });
+
+      // The host checks them out from the board: the adviser's banner follows.
+      await page
+        .getByRole('button', {
+          name: language === 'es' ? 'Hacer check-out de Diego Ibarra' : 'Check Diego Ibarra out',
+        })
+        .click();
+      await expect(page.getByTestId('on-duty-row')).toHaveCount(0);
+      await expect(
+        banner(phone).getByRole('button', { name: 'Hacer check-in en el showroom' }),
+      ).toBeVisible({ timeout: 5000 });
+      await phone.close();
+
+      if (size === '1280' || size === '390') {
+        await page.getByRole('tab', { name: language === 'es' ? 'Historial' : 'History' }).click();
+        await expect(page.getByRole('table')).toContainText('Diego Ibarra');
+        const download = page.waitForEvent('download');
+        await page
+          .getByRole('button', { name: language === 'es' ? 'Exportar CSV' : 'Export CSV' })
+          .click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(
+          /^Historial_Checkin_Showroom_Alameda_\d\d_\d\d_\d{4}\.csv$/,
+        );
+        const text = await (await file.createReadStream()).toArray();
+        const csv = Buffer.concat(text as Buffer[]).toString('utf8');
+        expect(csv.startsWith('\uFEFF')).toBe(true);
+        expect(csv).toContain('Diego Ibarra');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await page.screenshot({ path: `${SHOTS}/check-in-history-${language}-${size}.png` });
+
+        await page
+          .getByRole('link', { name: language === 'es' ? 'Cartel QR' : 'QR poster' })
+          .click();
+        await expect(page).toHaveURL(/\/showrooms\/[^/]+\/cartel$/);
+        // A fresh load: no toasts over the poster.
+        await page.reload();
+        const poster = page.getByTestId('showroom-poster');
+        await expect(poster).toContainText(
+          language === 'es' ? 'Check-in en Showroom Alameda' : 'Check in at Showroom Alameda',
+        );
+        const qr = poster.getByRole('img', { name: /QR/ });
+        await expect(qr).toBeVisible();
+        await expect
+          .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        await page.screenshot({ path: `${SHOTS}/check-in-poster-${language}-${size}.png` });
+      }
+      await host.close();
+    }
+  }
+  await adviser.close();
+});
+
+test('guests: the host administrator adds one for an adviser and removes it', async ({
+  browser,
+}) => {
+  const host = await signedInContext(browser, 'hostess@vitrina.demo');
+  const page = await host.newPage();
+  await page.goto(SHOWROOMS);
+  await page.getByRole('tab', { name: 'Invitados' }).click();
+  const form = page.getByRole('form', { name: 'Agregar invitado' });
+  await form.getByLabel('Nombre').fill('Mariana López');
+  await form.getByLabel('Contacto (correo o teléfono)').fill('mariana@example.com');
+  await form.getByLabel('Asesor que lo atiende').selectOption({ label: 'Sofía Navarro' });
+  await form.getByRole('button', { name: 'Agregar invitado' }).click();
+  const list = page.getByRole('list', { name: 'Invitados' });
+  await expect(list).toContainText('Mariana López');
+  await expect(list).toContainText('Lo atiende Sofía Navarro');
+  await page.screenshot({ path: `${SHOTS}/check-in-guests-es-1280.png` });
+  await page.getByRole('button', { name: 'Quitar a Mariana López' }).click();
+  await expect(page.getByText('No hay invitados a partir de hoy.')).toBeVisible();
+  await host.close();
+});
