@@ -4,7 +4,6 @@
  * whose time passed while no server ran is released once after they start again. The
  * corporate's hold time is set to a few seconds so real time can pass it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Unit } from '../../src/core/types';
@@ -12,45 +11,14 @@ import { streams } from '../../src/server/catalogue/events';
 import { unitHoldTimerKey } from '../../src/server/inventory/hold-expiry';
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
 import { client, login } from './support/http';
+import {
+  remoteApp,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './support/server-process';
 
 const HOLD_SECONDS = 6;
-
-function startServer(databaseUrl: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      VITRINA_DIST_DIR: '/nonexistent',
-      VITRINA_SECRET: 'holds-processes-test',
-      VITRINA_WORK_POLL_MS: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise<ChildProcess>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (/running at/.test(output)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-}
-
-const remote = (port: number) =>
-  ({
-    request: (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${path}`, init),
-  }) as unknown as Parameters<typeof login>[0];
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 async function until<T>(what: string, probe: () => Promise<T>, done: (v: T) => boolean) {
   const deadline = Date.now() + 40_000;
@@ -70,9 +38,8 @@ describeBackends('holds that expire, two server processes', (backend) => {
     });
     return;
   }
-  const ports = [39_931, 39_932];
   let runtime: Awaited<ReturnType<typeof openSeeded>>;
-  let servers: ChildProcess[] = [];
+  let servers: ServerProcess[] = [];
   let corp: string;
   let units: Unit[];
 
@@ -104,11 +71,18 @@ describeBackends('holds that expire, two server processes', (backend) => {
       [corp],
     );
     units = rows.map((r) => r.doc);
-    servers = await Promise.all(ports.map((p) => startServer(runtime.databaseUrl!, p)));
+    servers = await Promise.all(
+      [0, 1].map(() =>
+        startServerProcess(runtime.databaseUrl!, {
+          VITRINA_SECRET: 'holds-processes-test',
+          VITRINA_WORK_POLL_MS: '100',
+        }),
+      ),
+    );
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopServerProcess));
     await runtime?.dispose();
   });
 
@@ -122,7 +96,9 @@ describeBackends('holds that expire, two server processes', (backend) => {
 
   const hold = async (batch: Unit[]) => {
     const sessions = await Promise.all(
-      ports.map(async (p) => client(remote(p), await login(remote(p), 'asesor@vitrina.demo'))),
+      servers.map(async (s) =>
+        client(remoteApp(s), await login(remoteApp(s), 'asesor@vitrina.demo')),
+      ),
     );
     await Promise.all(
       batch.map(async (unit, i) => {
@@ -174,11 +150,18 @@ describeBackends('holds that expire, two server processes', (backend) => {
   it('holds whose time passes while no server runs are released once after a restart', async () => {
     const batch = units.slice(10, 16);
     await hold(batch);
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopServerProcess));
     await new Promise((r) => setTimeout(r, (HOLD_SECONDS + 1) * 1_000));
     const ids = batch.map((u) => u.id);
     expect((await statusOf(ids)).every((s) => s === 'Apartado')).toBe(true);
-    servers = await Promise.all(ports.map((p) => startServer(runtime.databaseUrl!, p)));
+    servers = await Promise.all(
+      [0, 1].map(() =>
+        startServerProcess(runtime.databaseUrl!, {
+          VITRINA_SECRET: 'holds-processes-test',
+          VITRINA_WORK_POLL_MS: '100',
+        }),
+      ),
+    );
     await until(
       'every hold released',
       () => statusOf(ids),

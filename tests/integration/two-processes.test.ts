@@ -4,47 +4,15 @@
  * version has one winner and the unit's history chains (every "from" is the previous "to"),
  * across a kill -9 and restart of one process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
 import { client, login } from './support/http';
-
-function startServer(databaseUrl: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      VITRINA_DIST_DIR: '/nonexistent',
-      VITRINA_SECRET: 'two-processes-test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise<ChildProcess>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (/running at/.test(output)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-}
-
-/** A running server as the test clients' `app`: the same requests, over the network. */
-const remote = (port: number) =>
-  ({
-    request: (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${path}`, init),
-  }) as unknown as Parameters<typeof login>[0];
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
+import {
+  remoteApp,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './support/server-process';
 
 describeBackends('two server processes', (backend) => {
   if (backend.name !== 'postgres') {
@@ -53,24 +21,27 @@ describeBackends('two server processes', (backend) => {
     });
     return;
   }
-  const ports = [39_911, 39_912];
   let runtime: Awaited<ReturnType<typeof openSeeded>>;
-  let servers: ChildProcess[] = [];
+  let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     runtime = await openSeeded(postgresBackend);
-    servers = await Promise.all(ports.map((p) => startServer(runtime.databaseUrl!, p)));
+    servers = await Promise.all(
+      [0, 1].map(() =>
+        startServerProcess(runtime.databaseUrl!, { VITRINA_SECRET: 'two-processes-test' }),
+      ),
+    );
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopServerProcess));
     await runtime?.dispose();
   });
 
   it('20 concurrent status changes of one unit: one winner per version, a chained history, also after a kill -9 and restart', async () => {
-    const cookie = await login(remote(ports[0]!), 'admin@vitrina.demo');
-    const admins = ports.map((p) => client(remote(p), cookie));
-    const corp = (await admins[0]!.get('/api/wsObtenerCorporativos')).json.find(
+    const cookie = await login(remoteApp(servers[0]!), 'admin@vitrina.demo');
+    const admins = () => servers.map((s) => client(remoteApp(s), cookie));
+    const corp = (await admins()[0]!.get('/api/wsObtenerCorporativos')).json.find(
       (c: { slug: string }) => c.slug === 'grupo-horizonte',
     );
     const { rows } = await runtime.deps.db.query<{ id: string }>(
@@ -87,7 +58,7 @@ describeBackends('two server processes', (backend) => {
       const others = targets.filter((t) => t !== seen);
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          admins[i % 2]!.put(path, { status: others[i % others.length]!, statusAnterior: seen }),
+          admins()[i % 2]!.put(path, { status: others[i % others.length]!, statusAnterior: seen }),
         ),
       );
       const statuses = answers.map((a) => a.status);
@@ -106,8 +77,10 @@ describeBackends('two server processes', (backend) => {
 
     const first = await round('Disponible');
     // One of the processes dies mid-life and comes back.
-    await stop(servers[1]);
-    servers[1] = await startServer(runtime.databaseUrl!, ports[1]!);
+    await stopServerProcess(servers[1]);
+    servers[1] = await startServerProcess(runtime.databaseUrl!, {
+      VITRINA_SECRET: 'two-processes-test',
+    });
     const second = await round(first);
     expect(second).not.toBe(first);
 

@@ -68,9 +68,11 @@ export class LoginThrottle {
 
   /** Counts an attempt to check `account`'s password from `address`, or answers the wait. */
   async begin(account: string, address: string): Promise<SignInTurn> {
-    const now = this.clock();
     return this.db.transaction(async (tx) => {
       await lockKeys(tx, [`sign-in:account:${account}`, `sign-in:address:${address}`]);
+      // Read after the locks: an attempt that waited for them must not find the one before it
+      // "in its future" and answer a wait that no limit asked for.
+      const now = this.clock();
       const since = new Date(now.getTime() - SIGN_IN_THROTTLE.windowMs).toISOString();
       const { rows } = await tx.query<Counts>(
         `SELECT count(*) FILTER (WHERE account = $1 AND address = $2)::int AS pair_n,
@@ -84,8 +86,9 @@ export class LoginThrottle {
       );
       const counts = rows[0]!;
       const wait = (n: number, last: Date | string | null, limit: Limit) => {
-        if (!last) return 0;
-        const until = new Date(last).getTime() + delaySeconds(n, limit) * 1000;
+        const delay = delaySeconds(n, limit);
+        if (!last || delay === 0) return 0;
+        const until = new Date(last).getTime() + delay * 1000;
         return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
       };
       const retryAfter = Math.max(

@@ -29,6 +29,14 @@ const messages = {
     es: 'Demasiados intentos. Intenta de nuevo en {minutes} minutos',
     en: 'Too many attempts. Try again in {minutes} minutes',
   },
+  rate_limited_one_minute: {
+    es: 'Demasiados intentos. Intenta de nuevo en 1 minuto',
+    en: 'Too many attempts. Try again in 1 minute',
+  },
+  rate_limited_one_second: {
+    es: 'Demasiados intentos. Intenta de nuevo en 1 segundo',
+    en: 'Too many attempts. Try again in 1 second',
+  },
   rate_limited_seconds: {
     es: 'Demasiados intentos. Intenta de nuevo en {seconds} segundos',
     en: 'Too many attempts. Try again in {seconds} seconds',

@@ -58,19 +58,19 @@ export async function retryAfterSeconds(
  */
 export function rateLimited(c: Context, retryAfter: number): ApiError {
   c.header('Retry-After', String(retryAfter));
-  return retryAfter < 120
-    ? new ApiError(
-        429,
-        'RATE_LIMITED',
-        'rate_limited_seconds',
-        { seconds: retryAfter },
-        { retryAfter },
-      )
-    : new ApiError(
-        429,
-        'RATE_LIMITED',
-        'rate_limited',
-        { minutes: Math.ceil(retryAfter / 60) },
-        { retryAfter },
-      );
+  const extra = { retryAfter };
+  if (retryAfter <= 1)
+    return new ApiError(429, 'RATE_LIMITED', 'rate_limited_one_second', {}, extra);
+  if (retryAfter < 120)
+    return new ApiError(
+      429,
+      'RATE_LIMITED',
+      'rate_limited_seconds',
+      { seconds: retryAfter },
+      extra,
+    );
+  const minutes = Math.ceil(retryAfter / 60);
+  return minutes === 1
+    ? new ApiError(429, 'RATE_LIMITED', 'rate_limited_one_minute', {}, extra)
+    : new ApiError(429, 'RATE_LIMITED', 'rate_limited', { minutes }, extra);
 }

@@ -4,6 +4,7 @@
  * same time never collide.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Hono } from 'hono';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -60,3 +61,9 @@ export async function stopServerProcess(server: ServerProcess | undefined): Prom
   child.kill('SIGKILL');
   await exited;
 }
+
+/** A running server as the test clients' `app` (support/http.ts): the same requests, over the network. */
+export const remoteApp = (server: Pick<ServerProcess, 'fetch'>) =>
+  ({
+    request: (path: string, init?: RequestInit) => server.fetch(path, init),
+  }) as unknown as Pick<Hono, 'request'>;
