@@ -14,6 +14,7 @@ import { checkInTimerKey } from '../../src/server/check-ins/expiry';
 import { signFolio } from '../../src/server/check-ins/folio';
 import { checkInStream } from '../../src/server/check-ins/streams';
 import { getTimer } from '../../src/server/store/timers';
+import { verifyProjections } from '../../src/server/store/verify';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { login, signedIn, type client } from './support/http';
 
@@ -652,6 +653,14 @@ describeBackends('showroom check-in', (backend: Backend) => {
         'FORBIDDEN',
       );
     });
+  });
+
+  it('the read models rebuild from the log exactly (check-ins, guests, configured showrooms, timers)', async () => {
+    const comparison = await verifyProjections(rt.deps.store);
+    expect(comparison.tables.filter((t) => t.onlyLive + t.onlyRebuilt + t.changed > 0)).toEqual([]);
+    expect(comparison.differences).toBe(0);
+    const rows = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM rm_check_ins');
+    expect(rows.rows[0]!.n).toBeGreaterThan(5);
   });
 
   const cookieOf = (email: string) => login(app, email);
