@@ -4,6 +4,7 @@
  * (rotation) signs new links while the previous key's links keep working; retiring a key ends
  * its links; the expiry is the stored link's; `VITRINA_SECRET` still signs when set.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,47 @@ import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../src/server/run
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
 import { client, login } from './support/http';
 
-type App = ReturnType<typeof createApp>;
+type App = Pick<ReturnType<typeof createApp>, 'request'>;
+
+/** A real server process (src/server/main.ts) on the database, with no VITRINA_SECRET. */
+function startServer(databaseUrl: string, port: number) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VITRINA_DIST_DIR: '/nonexistent',
+  };
+  delete env.VITRINA_SECRET;
+  delete env.VITRINA_SECRET_PREVIOUS;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (/running at/.test(output)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+}
+
+/** A running server as an app: the same requests, over the network. */
+const remote = (port: number): App => ({
+  request: ((path: string, init?: RequestInit) =>
+    fetch(`http://127.0.0.1:${port}${path}`, init)) as App['request'],
+});
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
 
 /** Signs the adviser in on `app`, quotes an available unit of Torre Alameda and shares it. */
 async function shareOn(app: App, corpSlug = 'grupo-horizonte') {
@@ -101,6 +142,26 @@ describe('share links without VITRINA_SECRET', () => {
           await first.dispose();
         }
       });
+      it('two real server processes without VITRINA_SECRET: a link made on one opens on the other, and after a kill -9 and restart', async () => {
+        const ports = [39_931, 39_932];
+        const servers = await Promise.all(ports.map((p) => startServer(rt.databaseUrl!, p)));
+        try {
+          const [a, b] = ports.map(remote) as [App, App];
+          const link = await shareOn(a);
+          expect((await open(b, link.token)).status).toBe(200);
+          const fromB = await shareOn(b);
+          expect((await open(a, fromB.token)).status).toBe(200);
+          await stop(servers[0]);
+          servers[0] = await startServer(rt.databaseUrl!, ports[0]!);
+          for (const token of [link.token, fromB.token]) {
+            expect((await open(a, token)).status).toBe(200);
+            expect((await open(b, token)).status).toBe(200);
+          }
+        } finally {
+          await Promise.all(servers.map(stop));
+        }
+      }, 180_000);
+
       it('npm run share-keys lists, rotates and retires keys', async () => {
         const lines: string[] = [];
         const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
