@@ -13,6 +13,7 @@ import { registerUnitHoldWork, unitHoldTimers } from './inventory/hold-expiry';
 import { leadsProjection } from './leads/projection';
 import { notificationsProjection } from './notifications/projection';
 import { holdWarningTimers, registerNotificationWork } from './notifications/producers';
+import { openPush, registerPushWork, type PushOptions } from './notifications/push';
 import { leadRotationProjection } from './leads/round-robin';
 import { purgeCaptureAttempts } from './leads/capture';
 import { purgeSignInState } from './auth/throttle';
@@ -94,6 +95,8 @@ export async function openRuntime(
     background?: BackgroundWorkOptions;
     /** Reverse proxies in front (default: `TRUST_PROXY`); see http/proxy.ts. */
     trustProxy?: number;
+    /** Web push: allow-list, loopback for tests, the https agent (notifications/push.ts). */
+    push?: PushOptions;
   },
 ): Promise<Runtime> {
   const db = await openDb(options);
@@ -117,6 +120,8 @@ export async function openRuntime(
   await live.start();
   const work = new BackgroundWork({ db, store, clock }, options.background);
   registerBackgroundWork(work);
+  const push = await openPush(db, options.push);
+  registerPushWork(work, db, push);
   if (options.startBackgroundWork) {
     await scheduleHousekeeping(db, clock());
     work.start();
@@ -131,6 +136,7 @@ export async function openRuntime(
     sessions: new SessionStore(db, clock),
     throttle: new LoginThrottle(db, clock),
     shareKeys,
+    push: push.service,
     trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),
   };
   return {

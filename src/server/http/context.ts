@@ -6,6 +6,7 @@ import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
 import type { LiveFeed } from '../live/feed';
 import type { ShareKeyring } from '../quotations/share-keys';
+import type { PushService } from '../notifications/push';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   throttle: LoginThrottle;
   /** The deployment's keys for signed links (share tokens): quotations/share-keys.ts. */
   shareKeys: ShareKeyring;
+  /** Web push: the deployment's VAPID public key and the endpoint allow-list (notifications/push.ts). */
+  push?: PushService;
   /**
    * How many reverse proxies stand in front (`TRUST_PROXY`; 0 or absent: none): only then are
    * X-Forwarded-For and X-Forwarded-Proto believed (http/proxy.ts).

@@ -13,6 +13,12 @@
  * - `POST /api/corporativos/:id/notificaciones` `{ titulo, mensaje, link?, todos: true | idRol |
  *   idUsuarios }` (managers and administrators: core/permissions.ts maySendNotifications)
  *   → 201 `{ id, destinatarios }`.
+ * - Web push (notifications/push.ts): `GET /api/push/clave-publica` → `{ clavePublica }` (the
+ *   VAPID public key); `POST /api/push/suscripciones` `{ endpoint, keys: { p256dh, auth },
+ *   expirationTime? }` registers this browser for the signed-in user (the spec's `tokens`) → 201
+ *   `{ tokens: { [endpoint]: true } }`; `POST /api/push/suscripciones/baja` `{ endpoint }` removes
+ *   it (sign-out) → `{ eliminada }`. An endpoint that is not https or not of a known push service
+ *   is 422 PUSH_ENDPOINT_NOT_ALLOWED; a malformed subscription 400.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -24,7 +30,7 @@ import {
   type Notification,
 } from '../../core/notifications';
 import { mayReadNotificationsOf, maySendNotifications } from '../../core/permissions';
-import { requireMember, type Ctx, type Env } from '../http/context';
+import { requireMember, requireUser, type Ctx, type Env } from '../http/context';
 import { ApiError, badRequest, forbidden, jsonBody, lang, parse } from '../http/errors';
 import { markAllRead, markRead, sendMessage } from './commands';
 import { listInbox, memberIds, readMap, unreadIds } from './queries';
@@ -42,6 +48,19 @@ const markBody = z.union([
   z.strictObject({ idUsuario: id, idNotificacion: id }),
   z.strictObject({ idUsuario: id, todas: z.literal(true) }),
 ]);
+
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((v) => Buffer.from(v, 'base64url').length === bytes, { message: `${bytes} bytes` });
+
+const subscriptionBody = z.strictObject({
+  endpoint: z.string().min(1).max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
+});
+const unsubscribeBody = z.strictObject({ endpoint: z.string().min(1).max(2000) });
 
 const sendBody = z
   .strictObject({
@@ -130,4 +149,36 @@ export const notificationRoutes = new Hono<Env>()
       userIds,
     });
     return c.json({ id: sent.id, destinatarios: sent.destinatarios.length }, 201);
+  })
+  .get('/push/clave-publica', async (c) => {
+    await requireUser(c);
+    const push = c.get('deps').push;
+    if (!push) throw new ApiError(404, 'NOT_FOUND', 'not_found');
+    return c.json({ clavePublica: push.publicKey });
+  })
+  .post('/push/suscripciones', async (c) => {
+    const me = await requireUser(c);
+    const body = parse(subscriptionBody, await jsonBody(c));
+    const deps = c.get('deps');
+    if (!deps.push?.allowed(body.endpoint))
+      throw new ApiError(422, 'PUSH_ENDPOINT_NOT_ALLOWED', 'push_endpoint_not_allowed');
+    // The same browser signed in as someone else now receives that user's pushes.
+    await deps.db.query(
+      `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
+         auth = EXCLUDED.auth`,
+      [body.endpoint, me.id, body.keys.p256dh, body.keys.auth],
+    );
+    return c.json({ tokens: { [body.endpoint]: true } }, 201);
+  })
+  .post('/push/suscripciones/baja', async (c) => {
+    const me = await requireUser(c);
+    const body = parse(unsubscribeBody, await jsonBody(c));
+    const { rows } = await c
+      .get('deps')
+      .db.query('DELETE FROM push_subscriptions WHERE endpoint = $1 AND user_id = $2 RETURNING 1', [
+        body.endpoint,
+        me.id,
+      ]);
+    return c.json({ eliminada: rows.length > 0 });
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
+import type { PushOptions } from '../../../src/server/notifications/push';
 import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../../src/server/runtime';
 
 export interface Backend {
@@ -8,6 +9,7 @@ export interface Backend {
   /** Opens a fresh, migrated store (its own database); `dispose` drops it. */
   open(options?: {
     clock?: () => Date;
+    push?: PushOptions;
   }): Promise<Runtime & { databaseUrl?: string; dispose(): Promise<void> }>;
 }
 
@@ -74,7 +76,10 @@ export function describeBackends(title: string, suite: (backend: Backend) => voi
 }
 
 /** A store with the demo tenant, for API tests. */
-export async function openSeeded(backend: Backend, options?: { clock?: () => Date }) {
+export async function openSeeded(
+  backend: Backend,
+  options?: { clock?: () => Date; push?: PushOptions },
+) {
   const runtime = await backend.open(options);
   await seedDemoIfEmpty(runtime.deps.store);
   return runtime;
