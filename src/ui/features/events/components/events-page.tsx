@@ -1,124 +1,668 @@
 /**
- * Events (calendar): today's date in the corporate's time zone, the day's appointments — none
- * can exist yet, so the empty state says so — and the corporate's showrooms where they happen.
+ * Events (issue 23 point 3): the corporate's appointments as an agenda (per showroom, with who is
+ * coming, for which adviser and whether they arrived: where host administrators land), a day, a
+ * week starting on Monday, or a month, in the corporate's time zone. Filters by showroom,
+ * adviser and development; book by choosing a slot or with the button; open an appointment to
+ * change, reschedule or cancel it. The view, day and filters live in the URL.
  */
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
-import { mayAdministerShowrooms } from '../../../../core/permissions';
+import { css, cx } from 'styled-system/css';
+import { isHostAdmin, mayAdministerShowrooms } from '../../../../core/permissions';
 import { AppLink } from '../../../components/app-link';
-import { CalendarIcon, MapPinIcon } from '../../../components/icons';
-import { LoadingScreen } from '../../../components/loading-screen';
 import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { developmentsQuery } from '../../../lib/catalogue';
 import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import {
+  appointmentsQuery,
+  bookableAdvisersQuery,
+  changeAppointment,
+  subscribe,
+  subscriptionQuery,
+  unsubscribe,
+  type CitaView,
+} from '../api/appointments';
 import { showroomsQuery } from '../api/showrooms';
+import {
+  CALENDAR_VIEWS,
+  dayOf,
+  stepDay,
+  timeOf,
+  today,
+  viewDays,
+  viewRange,
+  zoneOf,
+  type CalendarView,
+} from '../utils/calendar';
+import { AppointmentDialog, type AppointmentPrefill } from './appointment-dialog';
 
-export function EventsPage() {
-  const { t, i18n } = useTranslation('shell');
+export interface EventsSearch {
+  vista?: CalendarView;
+  fecha?: string;
+  showroom?: string;
+  asesor?: string;
+  desarrollo?: string;
+  /** Open the booking form for this lead (from the lead, the quotation, the walk-in page). */
+  agendar?: string;
+  idDesarrollo?: string;
+  titulo?: string;
+}
+
+const HOURS = Array.from({ length: 13 }, (_, i) => `${String(i + 8).padStart(2, '0')}:00`);
+
+const selectStyle = css({
+  minH: 10,
+  px: 2,
+  borderRadius: 'md',
+  border: '1px solid',
+  borderColor: 'border',
+  bg: 'surface',
+  color: 'text',
+  fontSize: 'sm',
+});
+
+export function EventsPage({ search }: { search: EventsSearch }) {
+  const { t, i18n } = useTranslation('appointments');
   const { corporate, role } = useCorporateContext();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const zone = zoneOf(corporate.zonaHoraria);
+  const view: CalendarView = search.vista ?? (isHostAdmin(role) ? 'agenda' : 'semana');
+  const day = search.fecha ?? today(zone);
+  const range = viewRange(view, day, zone);
+  const filters = {
+    ...(search.showroom ? { idShowroom: search.showroom } : {}),
+    ...(search.asesor ? { idAsesor: search.asesor } : {}),
+    ...(search.desarrollo ? { idDesarrollo: search.desarrollo } : {}),
+  };
+  const citas = useQuery(appointmentsQuery(corporate.id, range, filters));
   const showrooms = useQuery(showroomsQuery(corporate.id));
-  const today = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: corporate.zonaHoraria || undefined,
-  }).format(new Date());
+  const developments = useQuery(developmentsQuery(corporate.id));
+  const advisers = useQuery(bookableAdvisersQuery(corporate.id));
+  const [dialog, setDialog] = useState<{ cita?: CitaView; prefill?: AppointmentPrefill } | null>(
+    search.agendar
+      ? {
+          prefill: {
+            idLead: search.agendar,
+            ...(search.idDesarrollo ? { idDesarrollo: search.idDesarrollo } : {}),
+            ...(search.titulo ? { titulo: search.titulo } : {}),
+          },
+        }
+      : null,
+  );
+
+  const go = (next: Partial<EventsSearch>) =>
+    void navigate({
+      to: '/corporativos/$corporativo/eventos',
+      params: { corporativo: corporate.slug },
+      search: {
+        ...search,
+        agendar: undefined,
+        idDesarrollo: undefined,
+        titulo: undefined,
+        ...next,
+      },
+    });
+
+  const dateLabel = (d: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(i18n.language, { ...options, timeZone: 'UTC' }).format(
+      new Date(`${d}T12:00:00Z`),
+    );
+  const heading =
+    view === 'mes'
+      ? dateLabel(day, { month: 'long', year: 'numeric' })
+      : view === 'semana'
+        ? `${dateLabel(viewDays(view, day)[0]!, { day: 'numeric', month: 'short' })} – ${dateLabel(viewDays(view, day)[6]!, { day: 'numeric', month: 'short', year: 'numeric' })}`
+        : dateLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+  const byDay = new Map<string, CitaView[]>();
+  for (const c of citas.data ?? []) {
+    const key = dayOf(c.fechaInicio, zone);
+    byDay.set(key, [...(byDay.get(key) ?? []), c]);
+  }
+
+  const attendance = useMutation({
+    mutationFn: (v: { id: string; asistencia: 'asistio' | 'no_asistio' }) =>
+      changeAppointment(corporate.id, v.id, { asistencia: v.asistencia }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCitas'] }),
+  });
+
+  const openNew = (prefill: AppointmentPrefill) => setDialog({ prefill });
+  const item = (c: CitaView, compact = false) => (
+    <button
+      type="button"
+      key={c.id}
+      data-testid="appointment"
+      onClick={() => setDialog({ cita: c })}
+      className={css({
+        display: 'block',
+        w: '100%',
+        textAlign: 'left',
+        px: 2,
+        py: 1,
+        borderRadius: 'md',
+        borderLeft: '4px solid',
+        borderLeftColor: 'primary',
+        bg: '#eef3fa',
+        color: '#14202e',
+        fontSize: compact ? 'xs' : 'sm',
+        cursor: 'pointer',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: compact ? 'nowrap' : 'normal',
+        _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+      })}
+    >
+      <strong>{timeOf(c.fechaInicio, zone)}</strong> {c.nombreLead || c.titulo}
+      {compact ? null : (
+        <span className={css({ display: 'block', color: '#3d4654' })}>
+          {c.titulo} · {c.nombreAsesor} · {c.nombreShowroom}
+        </span>
+      )}
+    </button>
+  );
+
+  const devList = (developments.data ?? []).map((d) => ({ id: d.id, nombre: d.nombre }));
 
   return (
     <div
       className={css({
-        maxW: '64rem',
+        maxW: '80rem',
         mx: 'auto',
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' },
-        gap: 6,
-        alignItems: 'start',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 4,
       })}
     >
-      <section aria-labelledby="today-title" className={`${card()} ${css({ p: 6 })}`}>
-        <h2
-          id="today-title"
+      <header
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 3,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        })}
+      >
+        <h1
           className={css({
-            fontSize: 'xl',
-            fontWeight: 'semibold',
-            mb: 6,
+            fontSize: '2xl',
+            fontWeight: 'bold',
             _firstLetter: { textTransform: 'uppercase' },
           })}
         >
-          {t('events.today', { date: today })}
-        </h2>
-        <div
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            gap: 3,
-            py: 12,
-            color: 'muted',
-            textAlign: 'center',
-            '& svg': { w: 10, h: 10, opacity: 0.5 },
-          })}
-        >
-          <CalendarIcon />
-          <p className={css({ fontWeight: 'medium' })}>{t('events.noAppointments')}</p>
+          {heading}
+        </h1>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
+          <button
+            type="button"
+            className={button({ variant: 'ghost' })}
+            onClick={() => go({ fecha: stepDay(view, day, -1) })}
+          >
+            {t('previous')}
+          </button>
+          <button
+            type="button"
+            className={button({ variant: 'ghost' })}
+            onClick={() => go({ fecha: undefined })}
+          >
+            {t('today')}
+          </button>
+          <button
+            type="button"
+            className={button({ variant: 'ghost' })}
+            onClick={() => go({ fecha: stepDay(view, day, 1) })}
+          >
+            {t('next')}
+          </button>
+          <button type="button" className={button()} onClick={() => openNew({ day })}>
+            {t('new')}
+          </button>
         </div>
-      </section>
-      <section aria-labelledby="showrooms-title" className={`${card()} ${css({ p: 6 })}`}>
-        <h2 id="showrooms-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: 4 })}>
-          {t('events.showrooms')}
-        </h2>
+      </header>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'end' })}>
+        <div role="group" aria-label={t('viewsLabel')} className={css({ display: 'flex', gap: 1 })}>
+          {CALENDAR_VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={v === view}
+              className={cx(button({ variant: v === view ? 'primary' : 'ghost' }), css({ px: 3 }))}
+              onClick={() => go({ vista: v })}
+            >
+              {t(`views.${v}`)}
+            </button>
+          ))}
+        </div>
+        <label
+          className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', gap: 1 })}
+        >
+          {t('showroom')}
+          <select
+            className={selectStyle}
+            value={search.showroom ?? ''}
+            onChange={(e) => go({ showroom: e.target.value || undefined })}
+          >
+            <option value="">{t('all')}</option>
+            {(showrooms.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.nombre}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(advisers.data ?? []).length > 1 ? (
+          <label
+            className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', gap: 1 })}
+          >
+            {t('adviser')}
+            <select
+              className={selectStyle}
+              value={search.asesor ?? ''}
+              onChange={(e) => go({ asesor: e.target.value || undefined })}
+            >
+              <option value="">{t('all')}</option>
+              {(advisers.data ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.nombre}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label
+          className={css({ display: 'flex', flexDirection: 'column', fontSize: 'xs', gap: 1 })}
+        >
+          {t('development')}
+          <select
+            className={selectStyle}
+            value={search.desarrollo ?? ''}
+            onChange={(e) => go({ desarrollo: e.target.value || undefined })}
+          >
+            <option value="">{t('all')}</option>
+            {devList.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.nombre}
+              </option>
+            ))}
+          </select>
+        </label>
         {mayAdministerShowrooms(role) ? (
           <AppLink
             href={`/corporativos/${corporate.slug}/showrooms`}
-            className={`${button({ variant: 'ghost' })} ${css({ mb: 4, w: '100%' })}`}
+            className={button({ variant: 'ghost' })}
           >
-            {t('events.manageShowrooms')}
+            {t('manageShowrooms')}
           </AppLink>
         ) : null}
-        {showrooms.isPending ? (
-          <LoadingScreen />
-        ) : showrooms.isError ? (
-          <p role="alert">{errorMessage(showrooms.error)}</p>
-        ) : showrooms.data.length === 0 ? (
-          <p className={css({ color: 'muted' })}>{t('events.noShowrooms')}</p>
+      </div>
+
+      <section
+        aria-label={t(`views.${view}`)}
+        aria-busy={citas.isPending}
+        className={cx(card(), css({ p: { base: 3, md: 5 } }))}
+      >
+        {citas.isError ? (
+          <p role="alert">{errorMessage(citas.error)}</p>
+        ) : citas.isPending ? (
+          <p className={css({ color: 'muted' })}>{t('loading')}</p>
+        ) : view === 'agenda' ? (
+          <Agenda
+            citas={byDay.get(day) ?? []}
+            showrooms={(showrooms.data ?? []).map((s) => ({ id: s.id, nombre: s.nombre }))}
+            zone={zone}
+            onOpen={(c) => setDialog({ cita: c })}
+            onMark={(id, asistencia) => attendance.mutate({ id, asistencia })}
+          />
+        ) : view === 'dia' ? (
+          <ol className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column' })}>
+            {HOURS.map((hour) => {
+              const here = (byDay.get(day) ?? []).filter(
+                (c) => timeOf(c.fechaInicio, zone).slice(0, 2) === hour.slice(0, 2),
+              );
+              return (
+                <li
+                  key={hour}
+                  className={css({
+                    display: 'grid',
+                    gridTemplateColumns: '4.5rem 1fr',
+                    gap: 2,
+                    py: 1,
+                    borderTop: '1px solid token(colors.border)',
+                  })}
+                >
+                  <button
+                    type="button"
+                    className={css({
+                      fontSize: 'sm',
+                      color: 'muted',
+                      textAlign: 'left',
+                      cursor: 'pointer',
+                      minH: 10,
+                      _hover: { color: 'text' },
+                    })}
+                    aria-label={t('newAt', {
+                      date: dateLabel(day, { day: 'numeric', month: 'long' }),
+                      time: hour,
+                    })}
+                    onClick={() => openNew({ day, time: hour })}
+                  >
+                    {hour}
+                  </button>
+                  <div className={css({ display: 'flex', flexDirection: 'column', gap: 1 })}>
+                    {here.map((c) => item(c))}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
         ) : (
-          <ul className={css({ display: 'flex', flexDirection: 'column', gap: 3 })}>
-            {showrooms.data.map((s) => (
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns:
+                view === 'semana'
+                  ? { base: '1fr', md: 'repeat(7, minmax(0, 1fr))' }
+                  : 'repeat(7, minmax(0, 1fr))',
+              gap: 1,
+            })}
+          >
+            {view === 'mes'
+              ? viewDays('semana', day).map((d) => (
+                  <div
+                    key={d}
+                    aria-hidden
+                    className={css({
+                      fontSize: 'xs',
+                      fontWeight: 'bold',
+                      textAlign: 'center',
+                      color: 'muted',
+                    })}
+                  >
+                    {dateLabel(d, { weekday: 'short' })}
+                  </div>
+                ))
+              : null}
+            {viewDays(view, day).map((d) => {
+              const list = byDay.get(d) ?? [];
+              const outside = view === 'mes' && d.slice(0, 7) !== day.slice(0, 7);
+              const shown = view === 'mes' ? list.slice(0, 3) : list;
+              return (
+                <div
+                  key={d}
+                  data-testid="calendar-day"
+                  className={css({
+                    minH: view === 'mes' ? '6rem' : '10rem',
+                    p: 1,
+                    borderRadius: 'md',
+                    border: '1px solid token(colors.border)',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: 1,
+                    minW: 0,
+                    bg: outside ? '#f1f3f6' : 'transparent',
+                  })}
+                >
+                  <button
+                    type="button"
+                    aria-label={t('newOn', {
+                      date: dateLabel(d, { weekday: 'long', day: 'numeric', month: 'long' }),
+                    })}
+                    onClick={() => openNew({ day: d })}
+                    className={css({
+                      textAlign: 'left',
+                      fontSize: 'xs',
+                      fontWeight: d === today(zone) ? 'bold' : 'semibold',
+                      color: d === today(zone) ? 'primary' : outside ? '#4b5563' : 'text',
+                      cursor: 'pointer',
+                      minH: 6,
+                    })}
+                  >
+                    {view === 'semana'
+                      ? dateLabel(d, { weekday: 'short', day: 'numeric' })
+                      : dateLabel(d, { day: 'numeric' })}
+                  </button>
+                  {shown.map((c) => item(c, true))}
+                  {list.length > shown.length ? (
+                    <button
+                      type="button"
+                      className={css({
+                        fontSize: 'xs',
+                        color: 'muted',
+                        textAlign: 'left',
+                        cursor: 'pointer',
+                      })}
+                      onClick={() => go({ vista: 'dia', fecha: d })}
+                    >
+                      {t('more', { count: list.length - shown.length })}
+                    </button>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {!citas.isPending &&
+        !citas.isError &&
+        (citas.data ?? []).length === 0 &&
+        view !== 'agenda' ? (
+          <p className={css({ color: 'muted', mt: 3 })}>{t('none')}</p>
+        ) : null}
+      </section>
+
+      <Subscription corporateId={corporate.id} />
+
+      {dialog && showrooms.data && developments.data ? (
+        <AppointmentDialog
+          corporateId={corporate.id}
+          zone={zone}
+          showrooms={showrooms.data}
+          developments={devList}
+          {...(dialog.cita ? { cita: dialog.cita } : {})}
+          {...(dialog.prefill ? { prefill: dialog.prefill } : {})}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Agenda({
+  citas,
+  showrooms,
+  zone,
+  onOpen,
+  onMark,
+}: {
+  citas: CitaView[];
+  showrooms: { id: string; nombre: string }[];
+  zone: string;
+  onOpen: (c: CitaView) => void;
+  onMark: (id: string, asistencia: 'asistio' | 'no_asistio') => void;
+}) {
+  const { t } = useTranslation('appointments');
+  if (citas.length === 0) return <p className={css({ color: 'muted' })}>{t('none')}</p>;
+  const groups = showrooms
+    .map((s) => ({ ...s, citas: citas.filter((c) => c.idShowroom === s.id) }))
+    .filter((g) => g.citas.length > 0);
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}>
+      {groups.map((g) => (
+        <section key={g.id} aria-labelledby={`agenda-${g.id}`}>
+          <h2 id={`agenda-${g.id}`} className={css({ fontSize: 'lg', fontWeight: 'bold', mb: 2 })}>
+            {g.nombre}
+          </h2>
+          <ul
+            className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 2 })}
+          >
+            {g.citas.map((c) => (
               <li
-                key={s.id}
+                key={c.id}
+                data-testid="agenda-item"
                 className={css({
-                  display: 'flex',
+                  display: 'grid',
+                  gridTemplateColumns: { base: '1fr', md: '7rem 1fr auto' },
+                  gap: 2,
                   alignItems: 'center',
-                  gap: 3,
-                  '& svg': { w: 5, h: 5, color: 'primary', flexShrink: 0 },
+                  p: 3,
+                  borderRadius: 'md',
+                  border: '1px solid token(colors.border)',
                 })}
               >
-                <MapPinIcon />
-                <span className={css({ flex: 1, fontWeight: 'medium' })}>{s.nombre}</span>
-                <span
-                  className={css({
-                    fontSize: 'xs',
-                    fontWeight: 'semibold',
-                    px: 2,
-                    py: 0.5,
-                    borderRadius: 'full',
-                  })}
-                  style={
-                    s.activo
-                      ? { background: '#e5f5ea', color: '#1f6b35' }
-                      : { background: '#eee', color: '#555' }
-                  }
-                >
-                  {s.activo ? t('events.active') : t('events.inactive')}
+                <span className={css({ fontWeight: 'bold' })}>
+                  {timeOf(c.fechaInicio, zone)}–{timeOf(c.fechaFin, zone)}
                 </span>
+                <button
+                  type="button"
+                  onClick={() => onOpen(c)}
+                  className={css({
+                    textAlign: 'left',
+                    cursor: 'pointer',
+                    _hover: { textDecoration: 'underline' },
+                  })}
+                >
+                  <span className={css({ display: 'block', fontWeight: 'semibold' })}>
+                    {c.nombreLead}
+                  </span>
+                  <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
+                    {c.titulo} · {t('forAdviser', { name: c.nombreAsesor })}
+                  </span>
+                </button>
+                <div
+                  className={css({
+                    display: 'flex',
+                    gap: 2,
+                    alignItems: 'center',
+                    flexWrap: 'wrap',
+                  })}
+                >
+                  <span
+                    className={css({
+                      fontSize: 'xs',
+                      fontWeight: 'bold',
+                      px: 2,
+                      py: 0.5,
+                      borderRadius: 'full',
+                    })}
+                    style={
+                      c.asistencia === 'asistio'
+                        ? { background: '#e5f5ea', color: '#1f6b35' }
+                        : c.asistencia === 'no_asistio'
+                          ? { background: '#fde8e8', color: '#8a1c1c' }
+                          : { background: '#eef1f5', color: '#2f3a4a' }
+                    }
+                  >
+                    {c.asistencia === 'asistio'
+                      ? t('arrived')
+                      : c.asistencia === 'no_asistio'
+                        ? t('noShow')
+                        : t('pending')}
+                  </span>
+                  {c.asistencia !== 'asistio' ? (
+                    <button
+                      type="button"
+                      className={button({ variant: 'ghost' })}
+                      onClick={() => onMark(c.id, 'asistio')}
+                    >
+                      {t('markArrived')}
+                    </button>
+                  ) : null}
+                  {c.asistencia === 'pendiente' ? (
+                    <button
+                      type="button"
+                      className={button({ variant: 'ghost' })}
+                      onClick={() => onMark(c.id, 'no_asistio')}
+                    >
+                      {t('markNoShow')}
+                    </button>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>
-        )}
-      </section>
+        </section>
+      ))}
     </div>
+  );
+}
+
+function Subscription({ corporateId }: { corporateId: string }) {
+  const { t } = useTranslation('appointments');
+  const queryClient = useQueryClient();
+  const status = useQuery(subscriptionQuery(corporateId));
+  const [url, setUrl] = useState<string | null>(null);
+  const key = subscriptionQuery(corporateId).queryKey;
+  const create = useMutation({
+    mutationFn: () => subscribe(corporateId),
+    onSuccess: async (res) => {
+      setUrl(res.url);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: () => unsubscribe(corporateId),
+    onSuccess: async () => {
+      setUrl(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  return (
+    <section
+      aria-labelledby="calendar-feed-title"
+      className={cx(card(), css({ p: { base: 3, md: 5 } }))}
+    >
+      <h2 id="calendar-feed-title" className={css({ fontSize: 'lg', fontWeight: 'bold', mb: 2 })}>
+        {t('subscription.title')}
+      </h2>
+      <p className={css({ fontSize: 'sm', color: 'muted', mb: 3 })}>{t('subscription.help')}</p>
+      {url ? (
+        <label
+          className={css({
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1,
+            fontSize: 'sm',
+            mb: 3,
+          })}
+        >
+          {t('subscription.url')}
+          <input
+            readOnly
+            value={url}
+            className={selectStyle}
+            onFocus={(e) => e.currentTarget.select()}
+            onClick={() => {
+              void navigator.clipboard
+                ?.writeText(url)
+                .then(() => toast.success(t('subscription.copied')));
+            }}
+          />
+        </label>
+      ) : status.data?.activa ? (
+        <p className={css({ fontSize: 'sm', mb: 3 })}>{t('subscription.active')}</p>
+      ) : null}
+      <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap' })}>
+        <button
+          type="button"
+          className={button({ variant: 'ghost' })}
+          onClick={() => create.mutate()}
+        >
+          {status.data?.activa ? t('subscription.renew') : t('subscription.create')}
+        </button>
+        {status.data?.activa ? (
+          <button
+            type="button"
+            className={button({ variant: 'ghost' })}
+            onClick={() => revoke.mutate()}
+          >
+            {t('subscription.revoke')}
+          </button>
+        ) : null}
+      </div>
+    </section>
   );
 }

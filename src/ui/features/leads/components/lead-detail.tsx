@@ -243,6 +243,15 @@ function LeadView({
             >
               {isPinned ? t('detail.unpin') : t('detail.pin')}
             </button>
+            <AppLink
+              href={`/corporativos/${corporate.slug}/eventos?${new URLSearchParams({
+                agendar: lead.id,
+                ...(lead.desarrollo ? { idDesarrollo: lead.desarrollo } : {}),
+              }).toString()}`}
+              className={button({ variant: 'ghost' })}
+            >
+              {t('detail.book')}
+            </AppLink>
             {whatsapp ? (
               <a
                 href={whatsapp}

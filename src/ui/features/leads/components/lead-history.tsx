@@ -34,6 +34,11 @@ export function LeadHistory({
       const name = which === 'anterior' ? entry.nombreAnterior : entry.nombreNuevo;
       return name ?? (v ? String(v) : t('history.empty'));
     }
+    if (entry.campo === 'cita') {
+      // An appointment: its start (booked, moved, cancelled) or whether the client came.
+      if (v === 'asistio' || v === 'no_asistio' || v === 'pendiente') return t(`history.${v}`);
+      if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return format.format(new Date(v));
+    }
     if (typeof v === 'boolean') return v ? t('history.yes') : t('history.no');
     if (v === null || v === '') return t('history.empty');
     if (entry.campo === 'status') return statuses.find((s) => s.id === v)?.nombre ?? v;

@@ -113,6 +113,15 @@ export function ShowroomRegistration({
             >
               {t('walkIn.open')}
             </AppLink>
+            <AppLink
+              href={`/corporativos/${corporate.slug}/eventos?${new URLSearchParams({
+                agendar: registered.id,
+                idDesarrollo: development.id,
+              }).toString()}`}
+              className={css(button.raw({ variant: 'ghost' }), { minH: 14, fontSize: 'lg', px: 8 })}
+            >
+              {t('detail.book')}
+            </AppLink>
           </div>
         </div>
       ) : (

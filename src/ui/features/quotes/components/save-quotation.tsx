@@ -301,6 +301,16 @@ export function SavedQuotation({
       >
         {t('save.openLead', { name: quotation.nombreCliente })}
       </AppLink>
+      <AppLink
+        href={`/corporativos/${corporate.slug}/eventos?${new URLSearchParams({
+          agendar: quotation.idLead,
+          idDesarrollo: quotation.idDesarrollo,
+          titulo: t('save.bookTitle', { unit: quotation.nombreUnidad }),
+        }).toString()}`}
+        className={button({ variant: 'ghost' })}
+      >
+        {t('save.book')}
+      </AppLink>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
         <button
           type="button"

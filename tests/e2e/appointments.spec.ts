@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+// Injected through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** The page's axe violations (WCAG 2 A/AA rules), as `rule: targets`. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            o: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+  return violations;
+}
+
+/**
+ * Appointments (issue 23): the host administrator signs in and lands on today's agenda, books a
+ * visit for the adviser's lead; the adviser sees it in the week view, reschedules it with the
+ * keyboard (the form's date and time, no dragging), and gets the reminder notification when the
+ * server's clock (`POST /__test__/clock`, e2e server only) reaches start − 10 min. Screenshots
+ * of every view in es and en at 1280, 820 and 390 px.
+ */
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const SHOTS = 'tests/e2e/__screenshots__';
+
+async function signedIn(
+  browser: Browser,
+  email: string,
+  options: { width?: number; language?: 'es' | 'en' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  if (options.language)
+    await context.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), options.language);
+  const res = await context.request.post('/api/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+/** Today in Mexico City (the demo corporate's zone), `YYYY-MM-DD`. */
+const todayThere = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+
+test('the host administrator lands on today’s agenda and books for the adviser’s lead; the adviser sees it in the week, reschedules by keyboard and gets the reminder', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const adviser = await signedIn(browser, 'asesor@vitrina.demo');
+  const req = adviser.request;
+  const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
+  const lead = await req.post(`/api/corporativos/${corporate.id}/leads`, {
+    data: {
+      nombre: 'Mariana',
+      apellidos: 'Citas E2E',
+      email: 'mariana.citas@example.com',
+      medioContacto: 'Showroom',
+    },
+  });
+  expect(lead.status()).toBe(201);
+  const leadId = ((await lead.json()) as { id: string }).id;
+
+  // The host administrator signs in through the form and lands on the events page's agenda.
+  const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const host = await hostContext.newPage();
+  await host.goto('/login');
+  await host.getByLabel('Correo').fill('hostess@vitrina.demo');
+  await host.getByLabel('Contraseña').fill(PASSWORD);
+  await host.getByRole('button', { name: /Iniciar sesión|Entrar/ }).click();
+  await expect(host).toHaveURL(new RegExp(`/corporativos/${CORP}/eventos`));
+  await expect(host.getByRole('button', { name: 'Agenda', pressed: true })).toBeVisible();
+
+  // Books a visit two hours from now (in the corporate's zone) for the adviser's lead.
+  const start = new Date(Date.now() + 2 * 3_600_000);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Mexico_City',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(start);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  const time = `${get('hour')}:00`;
+  await host.getByRole('button', { name: 'Nueva cita' }).click();
+  const form = host.getByRole('dialog', { name: 'Agendar cita' });
+  await form.getByLabel('Buscar cliente').fill('Mariana');
+  await form.getByLabel('Cliente', { exact: true }).selectOption(leadId);
+  await form.getByLabel('Fecha').fill(day);
+  await form.getByLabel('Hora').fill(time);
+  await host.screenshot({ path: `${SHOTS}/appointments-form-es-1280.png` });
+  expect(await axeViolations(host), 'booking form').toEqual([]);
+  await form.getByRole('button', { name: 'Guardar cita' }).click();
+  await expect(form).toHaveCount(0);
+  await host.goto(`/corporativos/${CORP}/eventos?vista=agenda&fecha=${day}`);
+  const item = host.getByTestId('agenda-item').filter({ hasText: 'Mariana Citas E2E' });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Por llegar');
+
+  // The adviser sees it in the week view.
+  const page = await adviser.newPage();
+  await page.goto(`/corporativos/${CORP}/eventos?fecha=${day}`);
+  await expect(page.getByRole('button', { name: 'Semana', pressed: true })).toBeVisible();
+  const mine = page.getByTestId('appointment').filter({ hasText: 'Mariana Citas E2E' });
+  await expect(mine).toBeVisible();
+
+  // Reschedules with the keyboard: open, "15 min later", save.
+  await mine.focus();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Cita' });
+  await edit.getByRole('button', { name: '15 min después' }).focus();
+  await page.keyboard.press('Enter');
+  const later = `${get('hour')}:15`;
+  await expect(edit.getByLabel('Hora', { exact: true })).toHaveValue(later);
+  await edit.getByRole('button', { name: 'Guardar cita' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(edit).toHaveCount(0);
+  await expect(mine).toContainText(later);
+
+  // The reminder: the server's clock reaches start − 10 min.
+  const citas = await (
+    await req.get(
+      `/api/wsObtenerCitas?idCorporativo=${corporate.id}&fechaInicio=${day}&fechaFin=${new Date(Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10)}`,
+    )
+  ).json();
+  const cita = citas.find((c: { nombreLead: string }) => c.nombreLead === 'Mariana Citas E2E');
+  const due = Date.parse(cita.fechaRecordatorio);
+  try {
+    const moved = await req.post('/__test__/clock', {
+      data: { advanceMs: due - Date.now() + 1000 },
+    });
+    expect(moved.status()).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await req.get(
+                `/api/wsObtenerNotificaciones?idCorporativo=${corporate.id}&idUsuario=${cita.idAsesor}`,
+              )
+            ).json()
+          ).filter(
+            (n: { tipo: string; mensaje: string }) =>
+              n.tipo === 'cita.recordatorio' && n.mensaje.includes('Mariana Citas E2E'),
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+  } finally {
+    await req.post('/__test__/clock', { data: { reset: true } });
+  }
+
+  // The .ics download is an iCalendar file with the alarm.
+  const ics = await req.get(`/api/corporativos/${corporate.id}/citas/${cita.id}/cita.ics`);
+  expect(ics.status()).toBe(200);
+  const text = await ics.text();
+  expect(text).toContain('BEGIN:VALARM');
+  expect(text).toContain('TRIGGER:-PT10M');
+
+  await hostContext.close();
+  await adviser.close();
+});
+
+test('screenshots of every view in es and en at 1280, 820 and 390 px', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const day = todayThere();
+  for (const language of ['es', 'en'] as const) {
+    for (const width of [1280, 820, 390]) {
+      const context = await signedIn(browser, 'hostess@vitrina.demo', { width, language });
+      const page = await context.newPage();
+      for (const view of ['agenda', 'dia', 'semana', 'mes'] as const) {
+        await page.goto(`/corporativos/${CORP}/eventos?vista=${view}&fecha=${day}`);
+        await expect(page.getByRole('button', { pressed: true })).toBeVisible();
+        await expect(page.getByText(/Cargando citas|Loading appointments/)).toHaveCount(0);
+        await page.screenshot({
+          path: `${SHOTS}/appointments-${view}-${language}-${width}.png`,
+          fullPage: view !== 'dia',
+        });
+        if (width === 1280) expect(await axeViolations(page), `${view} ${language}`).toEqual([]);
+      }
+      await context.close();
+    }
+  }
+});
