@@ -10,6 +10,7 @@ import { AppLink } from '../../../components/app-link';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { currentLanguage } from '../../../i18n';
 import { useMarkRead, useNotifications, type NotificationItem } from '../api/notification-queries';
+import { PushToggle } from './push-toggle';
 
 const BellIcon = () => (
   <svg
@@ -40,7 +41,7 @@ export function relativeTime(epochMs: number, now: number, language: string): st
   return rtf.format(Math.round(seconds / 86_400), 'day');
 }
 
-export function NotificationBell({ extra }: { extra?: ReactNode }) {
+export function NotificationBell({ extra = <PushToggle /> }: { extra?: ReactNode }) {
   const { t } = useTranslation('notifications');
   const { corporate, user } = useCorporateContext();
   const language = currentLanguage();
