@@ -127,3 +127,90 @@ for (const language of ['es', 'en'] as const) {
     await manager.close();
   });
 }
+
+test('push: the permission is asked on the click, the subscription is registered, and a push delivered to the service worker shows a notification with its target', async ({
+  browser,
+}) => {
+  // Headless Chromium refuses pushManager.subscribe: a stub answers with a subscription whose
+  // keys are real (the server checks them); the push itself goes in through DevTools.
+  const { createECDH, randomBytes } = await import('node:crypto');
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(6).toString('hex')}`;
+  const context = await signedInContext(browser, 'admin@vitrina.demo');
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript(
+    ({ endpoint, keys }) => {
+      let subscribed = false;
+      const subscription = {
+        endpoint,
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: () => Promise.resolve(true),
+      };
+      PushManager.prototype.subscribe = function () {
+        subscribed = true;
+        return Promise.resolve(subscription as unknown as PushSubscription);
+      };
+      PushManager.prototype.getSubscription = function () {
+        return Promise.resolve(subscribed ? (subscription as unknown as PushSubscription) : null);
+      };
+    },
+    { endpoint, keys },
+  );
+  const page = await context.newPage();
+  await page.goto(LIST);
+  await page.getByTestId('notification-bell').click();
+  const registered = page.waitForResponse('**/api/push/suscripciones');
+  await page.getByTestId('push-enable').click();
+  expect((await registered).status()).toBe(201);
+  await expect(page.getByText('Notificaciones push activadas en este dispositivo')).toBeVisible();
+
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+      const r = e.registrations.find((x) => x.scopeURL.endsWith('/') && !x.isDeleted);
+      if (r) resolve(r.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registration,
+    data: JSON.stringify({
+      titulo: 'Apartado por vencer',
+      mensaje: 'El apartado de la unidad A1602 vence en 2 h',
+      url: `/corporativos/${CORP}/clientes`,
+      tag: 'e2e-push',
+    }),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration('/');
+        const shown = (await reg?.getNotifications()) ?? [];
+        return shown.map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url: string }).url,
+        }));
+      }),
+    )
+    .toEqual([
+      {
+        title: 'Apartado por vencer',
+        body: 'El apartado de la unidad A1602 vence en 2 h',
+        url: `/corporativos/${CORP}/clientes`,
+      },
+    ]);
+  // Sign-out's cleanup removes it on the server too.
+  const removed = await context.request.post('/api/push/suscripciones/baja', {
+    data: { endpoint },
+  });
+  expect(await removed.json()).toEqual({ eliminada: true });
+  await context.close();
+});
