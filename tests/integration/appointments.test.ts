@@ -230,6 +230,13 @@ describeBackends('appointments', (backend: Backend) => {
       expect(preview.json).toEqual([
         expect.objectContaining({ id: first.json.id, por: ['showroom'] }),
       ]);
+      // Another adviser's appointment: its time, adviser and showroom only, for a Propios adviser.
+      const blind = await asesor2.get(
+        `/api/corporativos/${corp}/citas/conflictos?idAsesor=${ids['asesor2@vitrina.demo']}&idShowroom=${alameda.id}&fechaInicio=${encodeURIComponent(at(50))}&fechaFin=${encodeURIComponent(at(50.25))}`,
+      );
+      expect(blind.json).toEqual([
+        expect.objectContaining({ id: '', titulo: '', nombreLead: '', por: ['showroom'] }),
+      ]);
       // Touching ends do not clash.
       const after = await book(asesor, { fechaInicio: at(51.5), fechaFin: at(52) });
       expect(after.json.conflictos).toEqual([]);

@@ -138,7 +138,7 @@ export async function scheduleAppointment(
     await scope.emit(loaded.streamId, events, 0);
     const cita = events.reduce((s, e) => appointmentDecider.evolve(s, e), loaded.state).cita;
     if (!cita) throw new Error('appointment: missing after AppointmentScheduled');
-    return { cita, conflictos: await findConflicts(scope, corporate, cita) };
+    return { cita, conflictos: await findConflicts(scope, m, cita) };
   });
 }
 
@@ -216,7 +216,7 @@ export async function changeAppointment(
     await scope.emit(loaded.streamId, events);
     const cita = events.reduce((s, e) => appointmentDecider.evolve(s, e), loaded.state).cita;
     if (!cita) throw new Error('appointment: missing after a change');
-    return { cita, conflictos: cita.activo ? await findConflicts(scope, corporate, cita) : [] };
+    return { cita, conflictos: cita.activo ? await findConflicts(scope, m, cita) : [] };
   });
 }
 

@@ -12,6 +12,7 @@ import {
 import {
   isAdviserRole,
   isHostAdmin,
+  mayActOnAppointment,
   seesAllAppointments,
   seesAllLeads,
   type MembershipRef,
@@ -112,33 +113,38 @@ export async function findAppointment(
 
 /**
  * The active appointments that clash with a slot (the same adviser or the same showroom at an
- * overlapping time), the appointment itself left out: a warning, never a refusal.
+ * overlapping time), the appointment itself left out: a warning, never a refusal. Another
+ * adviser's appointment, for a member who may not see it, shows only its time, adviser and
+ * showroom (no id, title or client).
  */
 export async function findConflicts(
   q: Queryable,
-  corporate: Pick<Corporate, 'id'>,
+  m: MembershipRef,
   slot: Pick<Cita, 'id' | 'idAsesor' | 'idShowroom' | 'fechaInicio' | 'fechaFin'>,
 ) {
   const candidates = await views(
     q,
-    corporate,
+    m.corporate,
     `a.activo AND a.id <> $2 AND (a.adviser_id = $3 OR a.showroom_id = $4)
        AND a.fecha_inicio < $5 AND a.fecha_fin > $6`,
     [slot.id, slot.idAsesor, slot.idShowroom, slot.fechaFin, slot.fechaInicio],
     50,
   );
-  return appointmentConflicts(slot, candidates).map(({ cita, por }) => ({
-    id: cita.id,
-    titulo: cita.titulo,
-    fechaInicio: cita.fechaInicio,
-    fechaFin: cita.fechaFin,
-    idAsesor: cita.idAsesor,
-    nombreAsesor: cita.nombreAsesor,
-    idShowroom: cita.idShowroom,
-    nombreShowroom: cita.nombreShowroom,
-    nombreLead: cita.nombreLead,
-    por,
-  }));
+  return appointmentConflicts(slot, candidates).map(({ cita, por }) => {
+    const visible = mayActOnAppointment(m, cita);
+    return {
+      id: visible ? cita.id : '',
+      titulo: visible ? cita.titulo : '',
+      fechaInicio: cita.fechaInicio,
+      fechaFin: cita.fechaFin,
+      idAsesor: cita.idAsesor,
+      nombreAsesor: cita.nombreAsesor,
+      idShowroom: cita.idShowroom,
+      nombreShowroom: cita.nombreShowroom,
+      nombreLead: visible ? cita.nombreLead : '',
+      por,
+    };
+  });
 }
 
 /** The user is an approved member of the corporate whose role can hold leads (not a host admin). */

@@ -182,7 +182,7 @@ export const appointmentRoutes = new Hono<Env>()
     const m = await requireMember(c, { id: c.req.param('id') });
     const q = parse(conflictsQuery, c.req.query());
     return c.json(
-      await findConflicts(c.get('deps').db, m.corporate, {
+      await findConflicts(c.get('deps').db, m, {
         id: q.excluir ?? '',
         idAsesor: q.idAsesor,
         idShowroom: q.idShowroom,

@@ -435,7 +435,7 @@ export function AppointmentDialog({
             <p className={css({ fontWeight: 'bold' })}>{t('form.conflictTitle')}</p>
             <ul>
               {conflicts.data.map((c) => (
-                <li key={c.id}>
+                <li key={`${c.id}-${c.fechaInicio}-${c.nombreAsesor}`}>
                   {t('form.conflictItem', {
                     time: `${timeOf(c.fechaInicio, zone)}–${timeOf(c.fechaFin, zone)}`,
                     title: c.titulo,
