@@ -137,6 +137,18 @@ describeBackends('bad input answers 400 (issue 13, defect 5)', (backend: Backend
     await expect400('/api/users/a%00b', { cookie });
   });
 
+  it('an appointment list bound too long to be a date (found by the fuzz suite)', async () => {
+    const long = 'x'.repeat(41);
+    await expect400(
+      `/api/wsObtenerCitas?idCorporativo=${corp}&fechaInicio=${long}&fechaFin=2026-12-01`,
+      { cookie },
+    );
+    await expect400(
+      `/api/wsObtenerCitas?idCorporativo=${corp}&fechaInicio=2026-11-01&fechaFin=${long}`,
+      { cookie },
+    );
+  });
+
   it('multipart/form-data whose body is not a form, on the public capture', async () => {
     await expect400(REGISTRO, {
       type: 'multipart/form-data',

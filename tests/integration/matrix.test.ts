@@ -114,6 +114,9 @@ describeBackends('tenant and role matrix', (backend: Backend) => {
     if (route.access === 'public' || !caller) {
       for (const id of fx.leadOwners.keys()) out.add(id);
       for (const id of fx.quotationOwners.keys()) out.add(id);
+      // A calendar feed is its owner's (the token is the credential): their appointments show.
+      if (route.path !== '/api/calendario/:file')
+        for (const id of fx.citaOwners.keys()) out.add(id);
       for (const p of people) {
         out.add(p.id);
         out.add(p.email);
@@ -136,10 +139,10 @@ describeBackends('tenant and role matrix', (backend: Backend) => {
         ])
           out.add(id);
       }
-      const hides = (owner: string) => !role || (!seesAllLeads(role) && owner !== caller.id);
-      for (const [id, o] of fx.leadOwners) if (o.tenant === t.key && hides(o.owner)) out.add(id);
-      for (const [id, o] of fx.quotationOwners)
-        if (o.tenant === t.key && hides(o.owner)) out.add(id);
+      const seesAll = route.scopeOf ?? seesAllLeads;
+      const hides = (owner: string) => !role || (!seesAll(role) && owner !== caller.id);
+      for (const owners of [fx.leadOwners, fx.quotationOwners, fx.citaOwners])
+        for (const [id, o] of owners) if (o.tenant === t.key && hides(o.owner)) out.add(id);
     }
     for (const p of people) {
       const theirs = [...p.user.corporativos, ...p.user.corporativosRegistro];
@@ -213,7 +216,7 @@ describeBackends('tenant and role matrix', (backend: Backend) => {
             const seen = [...forbidden].filter((id) => text.includes(id));
             if (seen.length > 0) failures.push(`${where}: ${status} carries ${seen.join(', ')}`);
           }
-          if (reach && route.kind !== 'write' && !ok)
+          if (reach && route.kind !== 'write' && !route.refusedFill && !ok)
             failures.push(
               `${where}: ${status} refused a read the caller may make (${text.slice(0, 160)})`,
             );

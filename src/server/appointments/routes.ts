@@ -58,6 +58,8 @@ const listQuery = z
     canceladas: z.enum(['true', 'false']).optional(),
   })
   .superRefine((q, ctx) => {
+    // A bound already refused (longer than 40) reaches here as its string, untransformed.
+    if (!(q.fechaInicio instanceof Date) || !(q.fechaFin instanceof Date)) return;
     const span = q.fechaFin.getTime() - q.fechaInicio.getTime();
     if (span <= 0)
       ctx.addIssue({ code: 'custom', path: ['fechaFin'], message: 'after fechaInicio' });

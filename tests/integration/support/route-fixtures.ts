@@ -29,6 +29,7 @@ interface Holdings {
   leadId: string;
   quotationId: string;
   shareToken: string;
+  citaId: string;
 }
 
 export type Fixtures = Awaited<ReturnType<typeof openFixtures>>;
@@ -133,6 +134,7 @@ export async function openFixtures(backend: Backend) {
   /** Every lead and quotation made here, with who owns it and where. */
   const leadOwners = new Map<string, { tenant: 'H' | 'P'; owner: string }>();
   const quotationOwners = new Map<string, { tenant: 'H' | 'P'; owner: string }>();
+  const citaOwners = new Map<string, { tenant: 'H' | 'P'; owner: string }>();
 
   const expectOk = (what: string, res: { status: number; json: unknown }) => {
     if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.json)}`);
@@ -221,6 +223,30 @@ export async function openFixtures(backend: Backend) {
         quotationOwners.set(q.id as string, { tenant: res.key, owner: owner.id });
         return q.id as string;
       },
+      async appointment() {
+        const start = new Date(Date.now() + 3 * 86_400_000);
+        start.setUTCHours(15, 0, 0, 0);
+        const cita = expectOk(
+          'make appointment',
+          await owner.client.post(`/api/corporativos/${res.id}/citas`, {
+            idDesarrollo: res.devId,
+            idShowroom: res.showroom.id,
+            fechaInicio: start.toISOString(),
+            fechaFin: new Date(start.getTime() + 3_600_000).toISOString(),
+            titulo: `Cita ${unique()}`,
+            idLead: holdings().leadId,
+          }),
+        );
+        citaOwners.set(cita.id as string, { tenant: res.key, owner: owner.id });
+        return cita.id as string;
+      },
+      async calendarFeed() {
+        const made = expectOk(
+          'subscribe',
+          await owner.client.post(`/api/corporativos/${res.id}/calendario/suscripcion`, {}),
+        );
+        return (made.url as string).split('/').at(-1)!;
+      },
       async checkIn() {
         const made = expectOk(
           'check in',
@@ -284,10 +310,11 @@ export async function openFixtures(backend: Backend) {
       const owner = account(email);
       const make = makers(tenants[key], owner, () => holdings.get(owner.id)!);
       const leadId = await make.lead();
-      holdings.set(owner.id, { leadId, quotationId: '', shareToken: '' });
+      holdings.set(owner.id, { leadId, quotationId: '', shareToken: '', citaId: '' });
       const quotationId = await make.quotation();
       const { token } = await make.share(quotationId);
-      holdings.set(owner.id, { leadId, quotationId, shareToken: token });
+      const citaId = await make.appointment();
+      holdings.set(owner.id, { leadId, quotationId, shareToken: token, citaId });
     }
   }
 
@@ -328,6 +355,7 @@ export async function openFixtures(backend: Backend) {
       leadId: held.leadId,
       quotationId: held.quotationId,
       shareToken: held.shareToken,
+      citaId: held.citaId,
       user: { id: account(userEmail).id, email: userEmail },
       make: makers(tenants[res], owner, () => held),
     };
@@ -347,6 +375,7 @@ export async function openFixtures(backend: Backend) {
     holdings,
     leadOwners,
     quotationOwners,
+    citaOwners,
     roleOf,
     managesUser,
     target,

@@ -19,7 +19,8 @@
  * - `foreignIsEmpty`: a read that answers an empty list, not an error, for ids of another
  *   corporate; the matrix then accepts a 2xx that carries nothing of that corporate.
  * - `refusedFill`: why the filled request is an error even for a caller who may make it (the
- *   matrix then does not expect a write that works).
+ *   matrix then expects no 2xx from it).
+ * - `scopeOf`: the roles that reach every adviser's things on this route (default 'Todos').
  * - `fill`: the request for one target (see {@link Target}); it may prepare what a write needs
  *   (a fresh lead to delete, a hold to release) through `t.make`, before the event count is read.
  */
@@ -34,9 +35,11 @@ import {
   mayActOnCheckInOf,
   mayAdministerShowrooms,
   mayCheckIn,
+  mayBookAppointmentFor,
   mayMergeLeads,
   maySendNotifications,
-  scopeCovers,
+  seesAllAppointments,
+  seesAllLeads,
 } from '../../../src/core/permissions';
 import type { Role } from '../../../src/core/types';
 
@@ -102,6 +105,10 @@ export interface Makers {
   /** A guest of the resource tenant's showroom, invited by its host administrator (a made-up id
    * where the corporate has none, so the call is a 404 for everyone). */
   guest(): Promise<string>;
+  /** A new appointment of the owner with their lead at the resource tenant's showroom. */
+  appointment(): Promise<string>;
+  /** A new private calendar feed of the owner in the resource tenant: its `<token>.ics`. */
+  calendarFeed(): Promise<string>;
   /** A string no other call used (emails, names). */
   unique(): string;
 }
@@ -120,6 +127,8 @@ export interface Target {
   quotationId: string;
   /** A share token of that quotation. */
   shareToken: string;
+  /** An appointment of `owner` with that lead. */
+  citaId: string;
   /** The user a user route names. */
   user: Person;
   make: Makers;
@@ -157,6 +166,12 @@ export interface RouteSpec {
   /** The caller signs in again for this call (logout ends the session it is sent with). */
   freshSession?: boolean;
   refusedFill?: string;
+  /**
+   * The roles that reach every adviser's things on this route (default: `seesAllLeads`, the
+   * 'Todos' scope); everyone else only their own (the `owner` slot) and, in a 2xx, nothing of
+   * another adviser's leads, quotations or appointments.
+   */
+  scopeOf?: (role: Role) => boolean;
   /** The body is JSON described by a zod schema the fuzz suite mutates. */
   json?: boolean;
   fill(t: Target): Req | Promise<Req>;
@@ -169,6 +184,24 @@ const unitsOf = (t: Target) => `/api/corporativos/${t.corp.id}/unidades`;
 const quotesOf = (t: Target) => `/api/corporativos/${t.corp.id}/cotizaciones`;
 const member = (a: AllowArgs) => a.role !== null;
 const sameTenant = (t: Target) => t.corp.key === t.res.key;
+
+/** A day `n` days from now as `YYYY-MM-DD` (the suites run on the real clock). */
+const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** An hour's visit with the owner's lead at the resource tenant's showroom, days ahead. */
+function appointmentBody(t: Target) {
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(17, 0, 0, 0);
+  return {
+    idDesarrollo: t.res.devId,
+    idShowroom: t.res.showroom.id,
+    fechaInicio: start.toISOString(),
+    fechaFin: new Date(start.getTime() + 3_600_000).toISOString(),
+    titulo: 'Visita al showroom',
+    idLead: t.leadId,
+    idAsesor: t.owner.id,
+  };
+}
 
 const CSV_HEADER =
   'tipo,clave,cluster,prototipo,nivel,posicion,status,precio,recamaras,banios,baniosMedios,cajones,areaTotal';
@@ -803,6 +836,187 @@ export const ROUTES: RouteSpec[] = [
       path: `/api/corporativos/${t.corp.id}/showrooms/${t.res.showroom.id}/invitados/${await t.make.guest()}`,
     }),
   },
+  // ------------------------------------------------------------------ appointments
+  {
+    method: 'GET',
+    path: '/api/wsObtenerCitas',
+    access: 'member',
+    slots: ['corp', 'owner'],
+    kind: 'read',
+    scopeOf: seesAllAppointments,
+    // Asking for another adviser's answers the caller's scope: nothing of theirs for 'Propios'.
+    allow: (a) => member(a),
+    fill: (t) => ({
+      path: `/api/wsObtenerCitas?${q({
+        idCorporativo: t.corp.id,
+        fechaInicio: dayFromNow(-1),
+        fechaFin: dayFromNow(30),
+        idAsesor: t.owner.id,
+      })}`,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/citas',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    scopeOf: seesAllAppointments,
+    // With the owner's lead, for the owner: a host administrator books for anyone.
+    allow: (a) =>
+      member(a) &&
+      sameTenant(a.t) &&
+      (isHostAdmin(a.role) || seesAllLeads(a.role!) || a.t.owner.id === a.caller.id) &&
+      mayBookAppointmentFor({ user: a.caller, role: a.role! }, a.t.owner.id),
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/citas`, body: appointmentBody(t) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/citas/conflictos',
+    access: 'member',
+    slots: ['corp', 'owner'],
+    kind: 'read',
+    scopeOf: seesAllAppointments,
+    // Anyone may ask whether a slot is taken; another adviser's appointment shows no id.
+    allow: (a) => member(a),
+    fill: (t) => {
+      const b = appointmentBody(t);
+      return {
+        path: `/api/corporativos/${t.corp.id}/citas/conflictos?${q({
+          idAsesor: t.owner.id,
+          idShowroom: t.corp.showroom.id,
+          fechaInicio: b.fechaInicio,
+          fechaFin: b.fechaFin,
+        })}`,
+      };
+    },
+  },
+  ...(['clientes', 'asesores'] as const).map((name): RouteSpec => ({
+    method: 'GET',
+    path: `/api/corporativos/:id/citas/${name}`,
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    // A host administrator books with every lead of the corporate.
+    scopeOf: seesAllAppointments,
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/citas/${name}` }),
+  })),
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/citas/:citaId',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    scopeOf: seesAllAppointments,
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/citas/${t.citaId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/citas/:citaId/cita.ics',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'read',
+    scopeOf: seesAllAppointments,
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/citas/${t.citaId}/cita.ics` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/citas/:citaId',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    scopeOf: seesAllAppointments,
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/citas/${await t.make.appointment()}`,
+      body: { titulo: `Visita ${t.make.unique()}` },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:id/citas/:citaId',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    scopeOf: seesAllAppointments,
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/citas/${await t.make.appointment()}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/calendario/suscripcion',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/calendario/suscripcion` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/calendario/suscripcion',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/calendario/suscripcion`, body: {} }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/corporativos/:id/calendario/suscripcion',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'write',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/calendario/suscripcion` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/calendario/:file',
+    // The token is the credential: the owner's private feed, for their calendar app.
+    access: 'public',
+    slots: ['owner'],
+    kind: 'read',
+    fill: async (t) => ({ path: `/api/calendario/${await t.make.calendarFeed()}` }),
+  },
+  // ------------------------------------------------------------------ web push
+  {
+    method: 'GET',
+    path: '/api/push/clave-publica',
+    access: 'session',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/push/clave-publica' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/push/suscripciones',
+    access: 'session',
+    slots: [],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: '/api/push/suscripciones',
+      body: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${t.make.unique()}`,
+        keys: {
+          p256dh: Buffer.alloc(65, 4).toString('base64url'),
+          auth: Buffer.alloc(16, 7).toString('base64url'),
+        },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/push/suscripciones/baja',
+    access: 'session',
+    slots: [],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: '/api/push/suscripciones/baja',
+      body: { endpoint: `https://fcm.googleapis.com/fcm/send/${t.make.unique()}` },
+    }),
+  },
   // ------------------------------------------------------------------ notifications
   ...(['wsObtenerNotificaciones', 'wsObtenerNotificacionesLeidas'] as const).map(
     (name): RouteSpec => ({
@@ -1080,7 +1294,7 @@ export function mayReach(
   if (route.role && !route.role(args.role)) return false;
   if (route.slots.includes('resource') && !sameTenant(a.t)) return false;
   if (route.slots.includes('owner') && route.slots.includes('resource')) {
-    return scopeCovers({ user: a.caller, role: args.role }, a.t.owner.id);
+    return (route.scopeOf ?? seesAllLeads)(args.role) || a.t.owner.id === a.caller.id;
   }
   return true;
 }
