@@ -177,11 +177,10 @@ export async function importInventory(
   L: Lang,
 ) {
   return runCommand(env, actor, async (scope) => {
-    const [clusters, prototypes, units] = await Promise.all([
-      loadClusters(scope, corporate.id, development.id),
-      loadPrototypes(scope, corporate.id, development.id),
-      loadUnits(scope, corporate.id, development.id),
-    ]);
+    // One after another: a transaction's connection runs one query at a time.
+    const clusters = await loadClusters(scope, corporate.id, development.id);
+    const prototypes = await loadPrototypes(scope, corporate.id, development.id);
+    const units = await loadUnits(scope, corporate.id, development.id);
     const plan = planImport(text, L, { development, clusters, prototypes, units }, () =>
       scope.newId(),
     );
