@@ -98,8 +98,16 @@ test.describe('sign in, land, reload, sign out', () => {
     );
     await expect(nav.getByRole('link', { name: 'Mis clientes' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Desarrollos' })).toHaveCount(0);
-    await expect(page.getByText('No hay citas programadas')).toBeVisible();
-    await expect(page.getByText('Showroom Alameda')).toBeVisible();
+    // She lands on the agenda (today's appointments per showroom), with the showrooms to filter by.
+    await expect(page.getByRole('button', { name: 'Agenda' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(
+      page.getByRole('combobox', { name: 'Showroom' }).getByRole('option', {
+        name: 'Showroom Alameda',
+      }),
+    ).toHaveCount(1);
     await page.screenshot({ path: `${shots}/events-hostess.png`, fullPage: true });
   });
 
