@@ -74,8 +74,6 @@ export async function openFixtures(backend: Backend) {
       enWeb: boolean;
       divisa?: string;
       documentos: { id: string; titulo: string; idMedia: string }[];
-      imagenPortada?: { idMedia?: string } | string;
-      opcionales?: { id: string; idCluster?: string }[];
     }[];
     for (const dev of devs.filter((d) => d.enWeb)) {
       const clusters = (
@@ -95,7 +93,6 @@ export async function openFixtures(backend: Backend) {
         const document =
           dev.documentos.find((d) => d.titulo === 'Lista de precios') ?? dev.documentos[0];
         if (!scheme || !document) continue;
-        const cover = dev.imagenPortada;
         const showroom = (corp.showrooms ?? []).find((s) => s.activo);
         if (!showroom) throw new Error(`${slug} has no active showroom`);
         return {
@@ -106,13 +103,11 @@ export async function openFixtures(backend: Backend) {
           devSlug: dev.slug,
           clusterId: cluster.id,
           schemeId: scheme.id,
-          optionalIds: (dev.opcionales ?? []).filter((o) => !o.idCluster).map((o) => o.id),
           unitId: free[0]!.id,
           holdUnitId: free[1]!.id,
           quoteUnitId: free[2]!.id,
           documentId: document.id,
           documentMediaId: document.idMedia,
-          coverMediaId: typeof cover === 'string' ? cover : (cover?.idMedia ?? ''),
           divisa: dev.divisa ?? 'MXN',
           medio: corp.mediosContacto.includes('Sitio web') ? 'Sitio web' : corp.mediosContacto[0]!,
           showroom: {

@@ -15,7 +15,8 @@
  *   `resource`: ids of things inside a corporate (a development, a unit, a lead…), which the
  *   matrix also fills with the other corporate's ids; `owner`: the thing belongs to an adviser
  *   (a lead, a quotation, a hold), so a 'Propios' role reaches only its own; `user`: a user id.
- * - `allow`: the rule where it is more than the above (it replaces the default rule).
+ * - `allow`: the rule where it is more than the above (it replaces the default rule, `role`
+ *   included).
  * - `foreignIsEmpty`: a read that answers an empty list, not an error, for ids of another
  *   corporate; the matrix then accepts a 2xx that carries nothing of that corporate.
  * - `refusedFill`: why the filled request is an error even for a caller who may make it (the
@@ -58,8 +59,6 @@ export interface Tenant {
   clusterId: string;
   /** A scheme of the development valid for the cluster. */
   schemeId: string;
-  /** An optional of the development (any cluster). */
-  optionalIds: string[];
   /** Disponible units of the cluster: one for status and price changes, one for holds, one to quote. */
   unitId: string;
   holdUnitId: string;
@@ -67,8 +66,6 @@ export interface Tenant {
   documentId: string;
   /** The media of a members-only document ("Lista de precios"). */
   documentMediaId: string;
-  /** The media of the development's public cover. */
-  coverMediaId: string;
   /** A currency the corporate quotes in. */
   divisa: string;
   /** A medium of the public capture. */
