@@ -12,14 +12,8 @@
  *   and processes. A reminder whose time passed while no server ran is sent if the appointment
  *   has not started, and skipped if it has (the decider's rule).
  */
-import { randomUUID } from 'node:crypto';
-import {
-  appointmentDecider,
-  appointmentReminderKey,
-  type AppointmentEvent,
-  type Cita,
-} from '../../core/appointment';
-import { fold } from '../../core/decider';
+import { decideAsSystem } from '../store/command-handler';
+import { appointmentDecider, appointmentReminderKey, type Cita } from '../../core/appointment';
 import { workProjection, type BackgroundWork } from '../store/background-work';
 import type { StoreTransaction } from '../store/event-store';
 import type { TimerContext } from '../store/timers';
@@ -74,28 +68,16 @@ export const appointmentReminderTimers = workProjection({
 /** Sends the reminder if it is still due (nothing when cancelled, moved or already started). */
 export async function fireAppointmentReminder({ tx, timer, now }: TimerContext): Promise<void> {
   const { streamId, corporateId } = timer.payload as ReminderPayload;
-  // Under the stream's lock, as every command: a reschedule at the same moment queues.
-  await tx.lockStreams([streamId]);
-  const stored = await tx.readStream(streamId);
-  const state = fold(
+  // As every command, under the stream's lock: a reschedule at the same moment queues.
+  const { state, events } = await decideAsSystem(
+    tx,
     appointmentDecider,
-    stored.map((e) => ({ type: e.type, data: e.data }) as AppointmentEvent),
+    { streamId, corporateId },
+    { type: 'SendReminder', now },
+    now,
   );
-  const decision = appointmentDecider.decide({ type: 'SendReminder', now }, state);
   const cita = state.cita;
-  if (!decision.ok || decision.events.length === 0 || !cita) return;
-  await tx.append({
-    streamId,
-    expectedVersion: stored.length,
-    events: decision.events.map((e) => ({
-      id: randomUUID(),
-      type: e.type,
-      data: e.data,
-      corporateId,
-      actorId: null,
-      occurredAt: now,
-    })),
-  });
+  if (events.length === 0 || !cita) return;
   await notifyAdviser(tx, cita, timer.key, now);
 }
 

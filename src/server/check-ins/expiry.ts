@@ -11,14 +11,8 @@
  *   has no actor and no `idUsuarioSalida`: the history says 'Sistema'. A check-out by hand just
  *   before finds nothing to do (the decider's check-out is idempotent).
  */
-import { randomUUID } from 'node:crypto';
-import {
-  checkInDecider,
-  checkInExpiresAt,
-  type CheckIn,
-  type CheckInEvent,
-} from '../../core/check-in';
-import { fold } from '../../core/decider';
+import { decideAsSystem } from '../store/command-handler';
+import { checkInDecider, checkInExpiresAt, type CheckIn } from '../../core/check-in';
 import { workProjection, type BackgroundWork } from '../store/background-work';
 import type { TimerContext } from '../store/timers';
 
@@ -64,30 +58,14 @@ export const checkInExpiryTimers = workProjection({
 /** Checks the adviser out when their check-in's 12 hours are over (nothing if it already ended). */
 export async function fireCheckInExpiry({ tx, timer, now }: TimerContext): Promise<void> {
   const { streamId, corporateId, id } = timer.payload as ExpiryPayload;
-  // Under the stream's lock, as every command: a check-out by hand at the same moment queues.
-  await tx.lockStreams([streamId]);
-  const stored = await tx.readStream(streamId);
-  const state = fold(
+  // As every command, under the stream's lock: a check-out by hand at the same moment queues.
+  await decideAsSystem(
+    tx,
     checkInDecider,
-    stored.map((e) => ({ type: e.type, data: e.data }) as CheckInEvent),
-  );
-  const decision = checkInDecider.decide(
+    { streamId, corporateId },
     { type: 'CheckOut', id, motivo: 'expirado', by: null, now },
-    state,
+    now,
   );
-  if (!decision.ok || decision.events.length === 0) return;
-  await tx.append({
-    streamId,
-    expectedVersion: stored.length,
-    events: decision.events.map((e) => ({
-      id: randomUUID(),
-      type: e.type,
-      data: e.data,
-      corporateId,
-      actorId: null,
-      occurredAt: now,
-    })),
-  });
 }
 
 /** Registers the expiry timer's handler (runtime.ts registerBackgroundWork). */

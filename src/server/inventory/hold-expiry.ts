@@ -10,9 +10,8 @@
  *   the release and "the timer fired" commit together: once, across restarts and processes. The
  *   event has no actor, so the unit's history shows 'Sistema'.
  */
-import { randomUUID } from 'node:crypto';
-import { fold } from '../../core/decider';
-import { unitDecider, type UnitEvent } from '../../core/unit';
+import { decideAsSystem } from '../store/command-handler';
+import { unitDecider } from '../../core/unit';
 import { workProjection, type BackgroundWork } from '../store/background-work';
 import type { TimerContext } from '../store/timers';
 
@@ -49,27 +48,14 @@ export const unitHoldTimers = workProjection({
 /** Releases the hold whose time has come (nothing when it was extended, released or cleared). */
 export async function fireUnitHoldExpiry({ tx, timer, now }: TimerContext): Promise<void> {
   const { streamId, corporateId } = timer.payload as HoldTimerPayload;
-  // Under the stream's lock, as every command: a release by hand at the same moment queues.
-  await tx.lockStreams([streamId]);
-  const stored = await tx.readStream(streamId);
-  const state = fold(
+  // As every command, under the stream's lock: a release by hand at the same moment queues.
+  await decideAsSystem(
+    tx,
     unitDecider,
-    stored.map((e) => ({ type: e.type, data: e.data }) as UnitEvent),
+    { streamId, corporateId },
+    { type: 'ReleaseHold', motivo: 'expired', now },
+    now,
   );
-  const decision = unitDecider.decide({ type: 'ReleaseHold', motivo: 'expired', now }, state);
-  if (!decision.ok || decision.events.length === 0) return;
-  await tx.append({
-    streamId,
-    expectedVersion: stored.length,
-    events: decision.events.map((e) => ({
-      id: randomUUID(),
-      type: e.type,
-      data: e.data,
-      corporateId,
-      actorId: null,
-      occurredAt: now,
-    })),
-  });
 }
 
 /** Registers the hold timer's handler (runtime.ts registerBackgroundWork). */

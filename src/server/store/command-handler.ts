@@ -14,7 +14,8 @@
  * loaded, a serialization failure or deadlock reported by PostgreSQL): the whole attempt is run
  * again from the start, a bounded number of times with jittered backoff.
  */
-import type { Decider, DomainEvent } from '../../core/decider';
+import { randomUUID } from 'node:crypto';
+import { fold, type Decider, type DomainEvent } from '../../core/decider';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -220,4 +221,41 @@ export async function handleCommand<C, S, E extends DomainEvent, Err>(
     await scope.emit(options.streamId, events);
     return { state: events.reduce((s, e) => options.decider.evolve(s, e), loaded.state), events };
   });
+}
+
+/**
+ * A decision nobody made by hand, inside a transaction the background work opened (a timer's or a
+ * consumer's): under the stream's lock, as every command, it folds the stream, decides, and
+ * appends what the decider answered with no actor (the history says 'Sistema'/'System'). Answers
+ * the state it decided on and the events appended: none when the decider refused or had nothing
+ * to do (the work was cancelled, moved or done by hand meanwhile).
+ */
+export async function decideAsSystem<C, S, E extends DomainEvent, Err>(
+  tx: StoreTransaction,
+  decider: Decider<C, S, E, Err>,
+  target: { streamId: string; corporateId: string | null },
+  command: C,
+  now: Date,
+): Promise<{ state: S; events: E[] }> {
+  await tx.lockStreams([target.streamId]);
+  const stored = await tx.readStream(target.streamId);
+  const state = fold(
+    decider,
+    stored.map((e) => ({ type: e.type, data: e.data }) as E),
+  );
+  const decision = decider.decide(command, state);
+  if (!decision.ok || decision.events.length === 0) return { state, events: [] };
+  await tx.append({
+    streamId: target.streamId,
+    expectedVersion: stored.length,
+    events: decision.events.map((e) => ({
+      id: randomUUID(),
+      type: e.type,
+      data: e.data,
+      corporateId: target.corporateId,
+      actorId: null,
+      occurredAt: now,
+    })),
+  });
+  return { state, events: decision.events };
 }
