@@ -306,32 +306,120 @@ export function mayManageUser(
   });
 }
 
+/** The role may create and invite users (`permisosUsuarios.crearUsuarios`). */
+export function mayCreateUsers(role: Role | null | undefined): boolean {
+  return role?.permisosUsuarios.crearUsuarios === true;
+}
+
+/** The role may edit, deactivate and reactivate users (`permisosUsuarios.editarUsuarios`). */
+export function mayEditUsers(role: Role | null | undefined): boolean {
+  return role?.permisosUsuarios.editarUsuarios === true;
+}
+
 /**
- * The roles of the corporate the user may give to others (spec §6): all of them with
- * `permisos.activarAdminUsuarios`, otherwise only those in the user's `rolesAsignacion` for
- * that corporate.
+ * Every power a role grants, one name each: its `permisos` and `permisosUsuarios` flags that are
+ * true, and `alcanceLeads:Todos` for the 'Todos' lead scope.
  */
-export function assignableRoles(m: {
+export function rolePowers(role: Role): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(role.permisos)) if (v === true) out.add(`permisos.${k}`);
+  for (const [k, v] of Object.entries(role.permisosUsuarios))
+    if (v === true) out.add(`permisosUsuarios.${k}`);
+  if (role.permisosLeads.alcanceLeads === 'Todos') out.add('alcanceLeads:Todos');
+  return out;
+}
+
+/**
+ * `candidate` is above `own` (spec §6: "never a role above one's own"): it grants a power
+ * ({@link rolePowers}) that `own` does not. Roles have no rank of their own, so what a role may
+ * do is what orders them: a manager (report, all leads, edit users) is not above an adviser, a
+ * host administrator is above a manager (it administers showrooms), and a role is never above
+ * itself.
+ */
+export function roleExceeds(candidate: Role, own: Role): boolean {
+  const mine = rolePowers(own);
+  for (const power of rolePowers(candidate)) if (!mine.has(power)) return true;
+  return false;
+}
+
+/** What the role-assignment rule needs of the one who assigns. */
+export interface Assigner {
   user: Pick<User, 'rolesAsignacion'>;
   corporate: Pick<Corporate, 'id' | 'roles'>;
   role: Role;
-}): Role[] {
+}
+
+/**
+ * The roles of the corporate the user may give to others (spec §6): all of them with
+ * `permisos.activarAdminUsuarios`; otherwise only those in the user's `rolesAsignacion` for that
+ * corporate that are not above the user's own role ({@link roleExceeds}).
+ */
+export function assignableRoles(m: Assigner): Role[] {
   if (m.role.permisos.activarAdminUsuarios === true) return [...m.corporate.roles];
   const allowed = m.user.rolesAsignacion?.[m.corporate.id] ?? [];
-  return m.corporate.roles.filter((r) => allowed.includes(r.id));
+  return m.corporate.roles.filter((r) => allowed.includes(r.id) && !roleExceeds(r, m.role));
 }
 
 /** The user may give role `roleId` of the corporate to someone: see {@link assignableRoles}. */
-export function mayAssignRole(
-  m: {
-    user: Pick<User, 'rolesAsignacion'>;
-    corporate: Pick<Corporate, 'id' | 'roles'>;
-    role: Role;
-  },
-  roleId: string,
-): boolean {
+export function mayAssignRole(m: Assigner, roleId: string): boolean {
   return assignableRoles(m).some((r) => r.id === roleId);
 }
+
+/**
+ * The member may change another member's record in the corporate (edit, change the role,
+ * deactivate, reactivate): their role edits users, and the other's current role there is one
+ * they may assign (so nobody changes someone above them; a user with no role there, such as a
+ * pending broker, is anyone's to edit). `targetRoleId`: the other's role id in the corporate.
+ */
+export function mayEditMember(m: Assigner, targetRoleId: string | undefined): boolean {
+  if (!mayEditUsers(m.role)) return false;
+  if (targetRoleId === undefined) return true;
+  if (!m.corporate.roles.some((r) => r.id === targetRoleId))
+    return m.role.permisos.activarAdminUsuarios === true;
+  return mayAssignRole(m, targetRoleId);
+}
+
+/**
+ * The member may create or invite a user with role `roleId`: their role creates users and may
+ * assign that role.
+ */
+export function mayInviteWithRole(m: Assigner, roleId: string): boolean {
+  return mayCreateUsers(m.role) && mayAssignRole(m, roleId);
+}
+
+/**
+ * The member sets which roles others may assign (`rolesAsignacion`): only with
+ * `activarAdminUsuarios`, since those lists are the assignment rule itself.
+ */
+export function maySetAssignableRoles(role: Role): boolean {
+  return role.permisos.activarAdminUsuarios === true;
+}
+
+/**
+ * The member approves brokers' registrations in the corporate (spec §1, §6): the user is an
+ * approver (`aprobarRegistro`), active, and their role there manages users. The same people are
+ * told of a new registration and are the only ones who may make someone else an approver.
+ */
+export function mayApproveRegistrations(m: {
+  user: Pick<User, 'aprobarRegistro' | 'info'>;
+  role: Role;
+}): boolean {
+  return (
+    m.user.aprobarRegistro === true && m.user.info?.estatus !== 'inactivo' && mayManageUsers(m.role)
+  );
+}
+
+/**
+ * Fields of a user record that nobody changes through `PUT /users/:id`: the platform flag, the
+ * memberships (they change by invitation, approval and deactivation) and `roles2`. A body that
+ * sends one with a value other than the stored one is refused (403).
+ */
+export const PRIVILEGED_USER_FIELDS = [
+  'esAdmin',
+  'corporativos',
+  'corporativosRegistro',
+  'roles2',
+] as const;
 
 /**
  * Fields of a user record that only an administrator changes, never the user on their own

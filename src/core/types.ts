@@ -267,16 +267,38 @@ export interface User {
   corporativoFavorito?: string | null;
   desarrollosFavoritos: Record<string, Record<string, true>>;
   roles: Record<string, string>;
+  /** A second role per corporate (spec §3); kept as stored, never changed through the API. */
+  roles2?: Record<string, string>;
+  /** Per corporate, the role ids this user may give others without `activarAdminUsuarios` (spec §6). */
   rolesAsignacion?: Record<string, string[]>;
   fechaAlta: number;
   sesionUltima?: number | null;
   perfil?: number;
   tipo?: string;
   esAdmin: boolean;
+  /**
+   * The user approves brokers' registrations (spec §1, §6) in the corporates where their role
+   * manages users (core/permissions.ts `mayApproveRegistrations`); false for a broker who signs up.
+   */
   aprobarRegistro?: boolean;
+  /** `estatus`: see {@link UserStatus}. */
   info?: { estatus: string };
   tokens?: Record<string, true>;
+  /** The corporate the user last worked in (spec §3). */
+  corporativoActual?: string | null;
+  /** A contact phone (broker registration). */
+  telefono?: string;
+  /** A broker's real-estate agency: a label of the corporate's list, or the free text for OTRO. */
+  inmobiliaria?: string;
+  /** The language of the user's e-mails ('es' or 'en'; es when absent). */
+  idioma?: 'es' | 'en';
 }
+
+/**
+ * `info.estatus`: `activo`; `invitado` (invited, no password set yet: cannot sign in);
+ * `inactivo` (deactivated: cannot sign in, sessions ended).
+ */
+export type UserStatus = 'activo' | 'invitado' | 'inactivo';
 
 export interface SearchTag {
   id: string;

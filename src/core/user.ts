@@ -11,18 +11,81 @@
 
 import { accept, reject, type Decider, type Decision } from './decider';
 import { isValidEmail } from './lead';
-import type { User } from './types';
+import type { User, UserStatus } from './types';
 
-/** The profile fields a user changes on their own record. */
-export type UserProfileChanges = Partial<Pick<User, 'nombre' | 'apellidos' | 'email' | 'perfil'>>;
+/** The profile fields a user changes on their own record (a manager too, on a member's). */
+export type UserProfileChanges = Partial<
+  Pick<User, 'nombre' | 'apellidos' | 'email' | 'perfil' | 'telefono' | 'idioma'>
+>;
+
+/** Why a password was set: the invitation accepted, a recovery, a change by its owner. */
+export type PasswordReason = 'invitacion' | 'recuperacion' | 'cambio';
+
+/**
+ * The spec's password helper (§5): an uppercase letter, a digit, and more than 8 characters.
+ * Each check by name, so a form shows them live as the person types.
+ */
+export interface PasswordChecks {
+  mayuscula: boolean;
+  digito: boolean;
+  longitud: boolean;
+}
+
+/** The longest password accepted (argon2 hashes any length; this bounds the work). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Which of the spec's password checks `password` passes (§5 password helper). */
+export function passwordChecks(password: string): PasswordChecks {
+  return {
+    mayuscula: /\p{Lu}/u.test(password),
+    digito: /\p{Nd}/u.test(password),
+    longitud: [...password].length > 8,
+  };
+}
+
+/** The password passes every check of {@link passwordChecks} and is at most {@link PASSWORD_MAX_LENGTH} long. */
+export function isStrongPassword(password: string): boolean {
+  const c = passwordChecks(password);
+  return c.mayuscula && c.digito && c.longitud && password.length <= PASSWORD_MAX_LENGTH;
+}
+
+/** The user's `info.estatus` (active when absent). */
+export function userStatus(user: Pick<User, 'info'>): UserStatus {
+  const s = user.info?.estatus;
+  return s === 'inactivo' || s === 'invitado' ? s : 'activo';
+}
+
+/** The user may sign in: active (not invited without a password yet, not deactivated). */
+export function maySignIn(user: Pick<User, 'info'>): boolean {
+  return userStatus(user) === 'activo';
+}
 
 export type UserEvent =
-  /** `passwordHash` is the caller's hash; it never enters the state. */
-  | { type: 'UserRegistered'; data: { user: User; passwordHash: string } }
+  /** `passwordHash` is the caller's hash (null: invited, no password yet); never in the state. */
+  | { type: 'UserRegistered'; data: { user: User; passwordHash: string | null } }
   | {
       type: 'MembershipGranted';
       data: { idUsuario: string; idCorporativo: string; idRol: string; aprobado: boolean };
     }
+  /** The corporate leaves `corporativos`, `corporativosRegistro` and `roles` (a revoked invitation). */
+  | { type: 'MembershipRevoked'; data: { idUsuario: string; idCorporativo: string } }
+  /** A broker's self-registration: the corporate joins `corporativosRegistro` ('Falta aprobación'). */
+  | { type: 'RegistrationRequested'; data: { idUsuario: string; idCorporativo: string } }
+  /** The request is refused: the corporate leaves `corporativosRegistro`. */
+  | {
+      type: 'RegistrationRejected';
+      data: { idUsuario: string; idCorporativo: string; motivo: string };
+    }
+  /** A new password (its hash, never in the state); an invited user becomes active. */
+  | { type: 'PasswordSet'; data: { passwordHash: string; motivo: PasswordReason } }
+  /** Deactivated from `idCorporativo`: cannot sign in; leads and appointments went to `reasignadoA`. */
+  | {
+      type: 'UserDeactivated';
+      data: { idUsuario: string; idCorporativo: string; reasignadoA: string | null };
+    }
+  | { type: 'UserReactivated'; data: { idUsuario: string; idCorporativo: string } }
+  | { type: 'AssignableRolesSet'; data: { idCorporativo: string; roles: string[] } }
+  | { type: 'RegistrationApproverSet'; data: { aprobarRegistro: boolean } }
   /** Seconds since the epoch. */
   | { type: 'LastSessionRecorded'; data: { sesionUltima: number } }
   | { type: 'UserProfileUpdated'; data: { changes: UserProfileChanges } }
@@ -40,6 +103,14 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'FavouriteCorporateChosen',
   'DevelopmentFavourited',
   'DevelopmentUnfavourited',
+  'MembershipRevoked',
+  'RegistrationRequested',
+  'RegistrationRejected',
+  'PasswordSet',
+  'UserDeactivated',
+  'UserReactivated',
+  'AssignableRolesSet',
+  'RegistrationApproverSet',
 ];
 
 /** The user document (null before registration), as the read model holds it. */
@@ -50,7 +121,7 @@ export interface UserState {
 export const initialUserState: UserState = { user: null };
 
 export type UserCommand =
-  | { type: 'RegisterUser'; user: User; passwordHash: string }
+  | { type: 'RegisterUser'; user: User; passwordHash: string | null }
   /** Give the user a role in a corporate, approved or pending ('Falta aprobación'). */
   | { type: 'GrantMembership'; idCorporativo: string; idRol: string; aprobado: boolean }
   | { type: 'RecordLastSession'; now: Date }
@@ -64,7 +135,19 @@ export type UserCommand =
       favorito: boolean;
     }
   /** Spec §4: added, or removed when already a favourite. */
-  | { type: 'ToggleDevelopmentFavourite'; idCorporativo: string; idDesarrollo: string };
+  | { type: 'ToggleDevelopmentFavourite'; idCorporativo: string; idDesarrollo: string }
+  /** Take the corporate away (a revoked invitation): nothing when the user is not in it. */
+  | { type: 'RevokeMembership'; idCorporativo: string }
+  /** A broker asks to join the corporate (spec §1): pending until approved. */
+  | { type: 'RequestRegistration'; idCorporativo: string }
+  /** Approve a pending registration with role `idRol`: the corporate moves to `corporativos`. */
+  | { type: 'ApproveRegistration'; idCorporativo: string; idRol: string }
+  | { type: 'RejectRegistration'; idCorporativo: string; motivo: string }
+  | { type: 'SetPassword'; passwordHash: string; motivo: PasswordReason }
+  | { type: 'Deactivate'; idCorporativo: string; reasignadoA: string | null }
+  | { type: 'Reactivate'; idCorporativo: string }
+  | { type: 'SetAssignableRoles'; idCorporativo: string; roles: readonly string[] }
+  | { type: 'SetRegistrationApprover'; aprobarRegistro: boolean };
 
 export type UserProfileField = keyof UserProfileChanges;
 
@@ -74,7 +157,13 @@ export type UserError =
   /** Fields that break a rule: a blank name, an invalid e-mail, a profile that is not a whole number. */
   | { code: 'USER_INVALID'; campos: UserProfileField[] }
   /** The corporate is not one of the user's approved corporates (`corporativos`). */
-  | { code: 'CORPORATE_NOT_MEMBER'; idCorporativo: string };
+  | { code: 'CORPORATE_NOT_MEMBER'; idCorporativo: string }
+  /** A registration asked for a corporate the user is already in, approved or pending. */
+  | { code: 'REGISTRATION_EXISTS'; idCorporativo: string }
+  /** Approving or rejecting a corporate the user has no pending request for. */
+  | { code: 'REGISTRATION_NOT_PENDING'; idCorporativo: string }
+  /** A deactivated user's password is not set (reactivate first). */
+  | { code: 'USER_INACTIVE' };
 
 export type UserDecision = Decision<UserEvent, UserError>;
 
@@ -84,6 +173,8 @@ function invalidProfileFields(fields: UserProfileChanges): UserProfileField[] {
   if (fields.nombre !== undefined && fields.nombre.trim() === '') bad.push('nombre');
   if (fields.email !== undefined && !isValidEmail(fields.email)) bad.push('email');
   if (fields.perfil !== undefined && !Number.isInteger(fields.perfil)) bad.push('perfil');
+  if (fields.idioma !== undefined && fields.idioma !== 'es' && fields.idioma !== 'en')
+    bad.push('idioma');
   return bad;
 }
 
@@ -94,8 +185,17 @@ function normalizeProfile(changes: UserProfileChanges): UserProfileChanges {
   if (changes.apellidos !== undefined) out.apellidos = changes.apellidos.trim();
   if (changes.email !== undefined) out.email = changes.email.trim();
   if (changes.perfil !== undefined) out.perfil = changes.perfil;
+  if (changes.telefono !== undefined) out.telefono = changes.telefono.trim();
+  if (changes.idioma !== undefined) out.idioma = changes.idioma;
   return out;
 }
+
+const PROFILE_FIELDS = ['nombre', 'apellidos', 'email', 'perfil', 'telefono', 'idioma'] as const;
+
+const withStatus = (user: User, estatus: UserStatus): User => ({
+  ...user,
+  info: { ...user.info, estatus },
+});
 
 /** Whether the development is among the user's favourites of that corporate. */
 export function isFavouriteDevelopment(
@@ -156,14 +256,14 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
       const next = normalizeProfile(command.changes);
       const campos = invalidProfileFields(next);
       if (campos.length > 0) return reject({ code: 'USER_INVALID', campos });
-      const changes: UserProfileChanges = {};
-      if (next.nombre !== undefined && next.nombre !== user.nombre) changes.nombre = next.nombre;
-      if (next.apellidos !== undefined && next.apellidos !== user.apellidos)
-        changes.apellidos = next.apellidos;
-      if (next.email !== undefined && next.email !== user.email) changes.email = next.email;
-      if (next.perfil !== undefined && next.perfil !== user.perfil) changes.perfil = next.perfil;
+      const changes: Record<string, unknown> = {};
+      for (const key of PROFILE_FIELDS)
+        if (next[key] !== undefined && next[key] !== user[key]) changes[key] = next[key];
       if (Object.keys(changes).length === 0) return accept();
-      return accept({ type: 'UserProfileUpdated', data: { changes } });
+      return accept({
+        type: 'UserProfileUpdated',
+        data: { changes: changes },
+      });
     }
     case 'ChooseFavouriteCorporate': {
       const { idCorporativo } = command;
@@ -182,6 +282,87 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
       const favorito = !isFavouriteDevelopment(user, idCorporativo, idDesarrollo);
       return favouriteEvent(user, idCorporativo, idDesarrollo, favorito);
     }
+    case 'RevokeMembership': {
+      const { idCorporativo } = command;
+      const inIt =
+        user.corporativos.includes(idCorporativo) ||
+        user.corporativosRegistro.includes(idCorporativo) ||
+        user.roles[idCorporativo] !== undefined;
+      if (!inIt) return accept();
+      return accept({ type: 'MembershipRevoked', data: { idUsuario: user.id, idCorporativo } });
+    }
+    case 'RequestRegistration': {
+      const { idCorporativo } = command;
+      if (
+        user.corporativos.includes(idCorporativo) ||
+        user.corporativosRegistro.includes(idCorporativo)
+      )
+        return reject({ code: 'REGISTRATION_EXISTS', idCorporativo });
+      return accept({
+        type: 'RegistrationRequested',
+        data: { idUsuario: user.id, idCorporativo },
+      });
+    }
+    case 'ApproveRegistration': {
+      const { idCorporativo, idRol } = command;
+      if (!isPendingIn(user, idCorporativo))
+        return reject({ code: 'REGISTRATION_NOT_PENDING', idCorporativo });
+      return accept({
+        type: 'MembershipGranted',
+        data: { idUsuario: user.id, idCorporativo, idRol, aprobado: true },
+      });
+    }
+    case 'RejectRegistration': {
+      const { idCorporativo, motivo } = command;
+      if (!isPendingIn(user, idCorporativo))
+        return reject({ code: 'REGISTRATION_NOT_PENDING', idCorporativo });
+      return accept({
+        type: 'RegistrationRejected',
+        data: { idUsuario: user.id, idCorporativo, motivo: motivo.trim() },
+      });
+    }
+    case 'SetPassword': {
+      if (userStatus(user) === 'inactivo') return reject({ code: 'USER_INACTIVE' });
+      return accept({
+        type: 'PasswordSet',
+        data: { passwordHash: command.passwordHash, motivo: command.motivo },
+      });
+    }
+    case 'Deactivate': {
+      if (userStatus(user) === 'inactivo') return accept();
+      return accept({
+        type: 'UserDeactivated',
+        data: {
+          idUsuario: user.id,
+          idCorporativo: command.idCorporativo,
+          reasignadoA: command.reasignadoA,
+        },
+      });
+    }
+    case 'Reactivate': {
+      if (userStatus(user) !== 'inactivo') return accept();
+      return accept({
+        type: 'UserReactivated',
+        data: { idUsuario: user.id, idCorporativo: command.idCorporativo },
+      });
+    }
+    case 'SetAssignableRoles': {
+      const roles = [...new Set(command.roles)];
+      const current = user.rolesAsignacion?.[command.idCorporativo] ?? [];
+      if (current.length === roles.length && roles.every((r) => current.includes(r)))
+        return accept();
+      return accept({
+        type: 'AssignableRolesSet',
+        data: { idCorporativo: command.idCorporativo, roles },
+      });
+    }
+    case 'SetRegistrationApprover': {
+      if ((user.aprobarRegistro ?? false) === command.aprobarRegistro) return accept();
+      return accept({
+        type: 'RegistrationApproverSet',
+        data: { aprobarRegistro: command.aprobarRegistro },
+      });
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -191,6 +372,16 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
 
 const withItem = (list: readonly string[], item: string) =>
   list.includes(item) ? [...list] : [...list, item];
+
+/** A registration of the user waits for approval in the corporate ('Falta aprobación'). */
+export function isPendingIn(
+  user: Pick<User, 'corporativos' | 'corporativosRegistro'>,
+  idCorporativo: string,
+): boolean {
+  return (
+    user.corporativosRegistro.includes(idCorporativo) && !user.corporativos.includes(idCorporativo)
+  );
+}
 
 /** The user after one event (never mutated), as the read model folds it. */
 export function evolveUserState(state: UserState, event: UserEvent): UserState {
@@ -238,6 +429,52 @@ export function evolveUserState(state: UserState, event: UserEvent): UserState {
       const { [idDesarrollo]: _removed, ...rest } = mine;
       return { user: { ...user, desarrollosFavoritos: { ...all, [idCorporativo]: rest } } };
     }
+    case 'MembershipRevoked': {
+      const { idCorporativo } = event.data;
+      const { [idCorporativo]: _role, ...roles } = user.roles;
+      return {
+        user: {
+          ...user,
+          corporativos: user.corporativos.filter((c) => c !== idCorporativo),
+          corporativosRegistro: user.corporativosRegistro.filter((c) => c !== idCorporativo),
+          roles,
+        },
+      };
+    }
+    case 'RegistrationRequested':
+      return {
+        user: {
+          ...user,
+          corporativosRegistro: withItem(user.corporativosRegistro, event.data.idCorporativo),
+        },
+      };
+    case 'RegistrationRejected':
+      return {
+        user: {
+          ...user,
+          corporativosRegistro: user.corporativosRegistro.filter(
+            (c) => c !== event.data.idCorporativo,
+          ),
+        },
+      };
+    case 'PasswordSet':
+      return userStatus(user) === 'invitado' ? { user: withStatus(user, 'activo') } : state;
+    case 'UserDeactivated':
+      return { user: withStatus(user, 'inactivo') };
+    case 'UserReactivated':
+      return { user: withStatus(user, 'activo') };
+    case 'AssignableRolesSet':
+      return {
+        user: {
+          ...user,
+          rolesAsignacion: {
+            ...user.rolesAsignacion,
+            [event.data.idCorporativo]: [...event.data.roles],
+          },
+        },
+      };
+    case 'RegistrationApproverSet':
+      return { user: { ...user, aprobarRegistro: event.data.aprobarRegistro } };
     default: {
       const unhandled: never = event;
       throw new Error(`unknown event ${(unhandled as { type: string }).type}`);

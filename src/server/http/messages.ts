@@ -321,6 +321,64 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+  registration_exists: {
+    es: 'Ya tienes una solicitud o acceso en este corporativo',
+    en: 'You already have a request or access in this corporate',
+  },
+  registration_not_pending: {
+    es: 'No hay una solicitud pendiente de aprobación',
+    en: 'There is no request waiting for approval',
+  },
+  user_inactive: { es: 'El usuario está desactivado', en: 'The user is deactivated' },
+  user_not_found: { es: 'No se encontró el usuario', en: 'User not found' },
+  email_taken: {
+    es: 'Ya existe un usuario con ese correo',
+    en: 'A user with this email already exists',
+  },
+  weak_password: {
+    es: 'La contraseña debe tener una mayúscula, un número y más de 8 caracteres',
+    en: 'The password needs an uppercase letter, a digit and more than 8 characters',
+  },
+  role_not_assignable: {
+    es: 'No puedes asignar ese rol',
+    en: 'You cannot assign this role',
+  },
+  privileged_fields: {
+    es: 'No puedes cambiar esos campos del usuario',
+    en: 'You cannot change these fields of the user',
+  },
+  token_invalid: {
+    es: 'El enlace no es válido o ya se usó',
+    en: 'This link is not valid or has already been used',
+  },
+  token_expired: {
+    es: 'El enlace expiró; solicita uno nuevo',
+    en: 'This link has expired; ask for a new one',
+  },
+  invitation_not_found: {
+    es: 'No se encontró la invitación pendiente',
+    en: 'No pending invitation was found',
+  },
+  reassign_target_invalid: {
+    es: 'Elige a otro asesor activo del corporativo para recibir sus clientes y citas',
+    en: 'Choose another active adviser of the corporate to receive their clients and appointments',
+  },
+  cannot_deactivate_self: {
+    es: 'No puedes desactivar tu propia cuenta',
+    en: 'You cannot deactivate your own account',
+  },
+  user_in_other_corporates: {
+    es: 'El usuario pertenece a otros corporativos que no administras',
+    en: 'The user belongs to other corporates you do not manage',
+  },
+  agency_required: {
+    es: 'Elige una inmobiliaria de la lista (con OTRO, escribe su nombre)',
+    en: 'Choose a real-estate agency from the list (with OTRO, type its name)',
+  },
+  registration_closed: {
+    es: 'Este corporativo no recibe registros de brokers',
+    en: 'This corporate does not take broker registrations',
+  },
 export function message(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
   return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -79,7 +79,8 @@ export function specStatusColors(
   return out;
 }
 
-const roles = (prefix: string): Role[] => [
+/** The demo corporates' roles (prefix: the corporate's), exported for the role-assignment tests. */
+export const demoRoles = (prefix: string): Role[] => [
   {
     id: `${prefix}-admin`,
     nombre: 'Administrador',
@@ -120,6 +121,9 @@ const roles = (prefix: string): Role[] => [
     permisosUsuarios: {},
   },
 ];
+
+/** The demo manager's `rolesAsignacion` in grupo-horizonte (role suffixes). */
+export const DEMO_MANAGER_ASSIGNS = ['asesor', 'broker', 'hostes'] as const;
 
 const MXN: Currency = { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 };
 const USD: Currency = { codigo: 'USD', activo: true, nombre: 'Dólares', tipoCambio: 18.5 };
@@ -746,7 +750,7 @@ function corporate(
     coloresStatus: input.statusColors,
     colores: input.colores,
     mediosContacto,
-    roles: roles(prefix),
+    roles: demoRoles(prefix),
     imagen: { imagenLogo: logo },
     divisa: input.divisa,
     zonaHoraria: 'America/Mexico_City',
@@ -858,6 +862,7 @@ export async function buildDemoSeed(
     favorito?: string;
     tipo?: string;
     esAdmin?: boolean;
+    rolesAsignacion?: Record<string, string[]>;
   }[] = [
     {
       email: 'admin@vitrina.demo',
@@ -875,6 +880,11 @@ export async function buildDemoSeed(
       nombre: 'Gerardo',
       apellidos: 'Méndez',
       grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-gerente`, aprobado: true }],
+      // Without activarAdminUsuarios a manager gives only these (spec §6), and never the host
+      // administrator's role, which is above theirs (core/permissions.ts roleExceeds).
+      rolesAsignacion: {
+        [horizonte.id]: DEMO_MANAGER_ASSIGNS.map((r) => `${horizonte.prefix}-${r}`),
+      },
     },
     {
       email: 'asesor@vitrina.demo',
@@ -930,6 +940,7 @@ export async function buildDemoSeed(
       tipo: p.tipo ?? 'Asesor',
       aprobarRegistro: p.tipo !== 'Broker',
       info: { estatus: 'activo' },
+      ...(p.rolesAsignacion ? { rolesAsignacion: p.rolesAsignacion } : {}),
     };
     b.event(streams.user(id), 'UserRegistered', { user, passwordHash }, null);
     for (const g of p.grants) {

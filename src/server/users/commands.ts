@@ -9,7 +9,7 @@ import { findUser } from '../http/context';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { handleCommand, type CommandEnv } from '../store/command-handler';
 
-function userErrorToApi(error: UserError): ApiError {
+export function userErrorToApi(error: UserError): ApiError {
   switch (error.code) {
     case 'USER_NOT_FOUND':
       return notFound();
@@ -19,6 +19,12 @@ function userErrorToApi(error: UserError): ApiError {
       return badRequest(error.campos.map((path) => ({ path, code: 'invalid' })));
     case 'CORPORATE_NOT_MEMBER':
       return forbidden('forbidden_corporate');
+    case 'REGISTRATION_EXISTS':
+      return new ApiError(409, 'REGISTRATION_EXISTS', 'registration_exists');
+    case 'REGISTRATION_NOT_PENDING':
+      return new ApiError(409, 'REGISTRATION_NOT_PENDING', 'registration_not_pending');
+    case 'USER_INACTIVE':
+      return new ApiError(409, 'USER_INACTIVE', 'user_inactive');
     default: {
       const unhandled: never = error;
       throw new Error(`unknown user error ${(unhandled as { code: string }).code}`);

@@ -62,7 +62,7 @@ describe('user decider: registration and memberships', () => {
       events: registered,
     });
     expect(fold(userDecider, registered)).toEqual({ user: sofia });
-    expect(USER_EVENT_TYPES).toHaveLength(7);
+    expect(USER_EVENT_TYPES).toHaveLength(15);
   });
 
   it('given a user, when registering again, then USER_EXISTS; a bad e-mail is USER_INVALID', () => {
