@@ -182,9 +182,170 @@ test('the host administrator lands on today’s agenda and books for the adviser
   await adviser.close();
 });
 
+/** A day `days` after today in Mexico City, `YYYY-MM-DD`, moved off Sunday (the week's last column). */
+function dayAhead(days: number): string {
+  const base = new Date(`${todayThere()}T12:00:00Z`);
+  base.setUTCDate(base.getUTCDate() + days);
+  if (base.getUTCDay() === 0) base.setUTCDate(base.getUTCDate() + 1);
+  return base.toISOString().slice(0, 10);
+}
+
+test('the week is a time grid: a slot opens the booking form at its time (click or Enter), and dragging an appointment moves it after confirmation, with the same PUT', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const adviser = await signedIn(browser, 'asesor@vitrina.demo');
+  const req = adviser.request;
+  const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
+  const lead = await req.post(`/api/corporativos/${corporate.id}/leads`, {
+    data: {
+      nombre: 'Rodrigo',
+      apellidos: 'Arrastre E2E',
+      email: `rodrigo.arrastre.${Date.now()}@example.com`,
+      medioContacto: 'Showroom',
+    },
+  });
+  expect(lead.status()).toBe(201);
+  const leadId = ((await lead.json()) as { id: string }).id;
+  const day = dayAhead(7);
+  const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const page = await adviser.newPage();
+  await page.goto(`/corporativos/${CORP}/eventos?vista=semana&fecha=${day}`);
+  const grid = page.getByRole('grid', { name: /Horario/ });
+  await expect(grid).toBeVisible();
+  // Monday first: seven day columns after the time column.
+  await expect(grid.getByRole('columnheader')).toHaveCount(8);
+
+  // Enter on a slot: the grid is one tab stop; the arrows move, Enter books at that time.
+  const slot10 = grid.locator(`[data-slot="${day}T10:00"]`);
+  await slot10.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.locator(`[data-slot="${day}T10:30"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  let form = page.getByRole('dialog', { name: 'Agendar cita' });
+  await expect(form.getByLabel('Fecha')).toHaveValue(day);
+  await expect(form.getByLabel('Hora')).toHaveValue('10:30');
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+
+  // A click on an empty slot opens the form at its time; book there.
+  await slot10.click();
+  form = page.getByRole('dialog', { name: 'Agendar cita' });
+  await expect(form.getByLabel('Hora')).toHaveValue('10:00');
+  await form.getByLabel('Buscar cliente').fill('Rodrigo');
+  await form.getByLabel('Cliente', { exact: true }).selectOption(leadId);
+  await form.getByRole('button', { name: 'Guardar cita' }).click();
+  await expect(form).toHaveCount(0);
+  const block = page.getByTestId('appointment').filter({ hasText: 'Rodrigo Arrastre E2E' });
+  await expect(block).toContainText('10:00');
+  await page.screenshot({ path: `${SHOTS}/appointments-semana-grid-es-1280.png` });
+
+  // Drag it one day to the right and one hour down (snapped to 15 minutes).
+  const box = (await block.boundingBox())!;
+  const from = { x: box.x + box.width / 2, y: box.y + 8 };
+  const next = await grid.locator(`[data-slot="${nextDay}T10:00"]`).boundingBox();
+  const rowHeight = (await slot10.boundingBox())!.height;
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(next!.x + next!.width / 2, from.y + 2 * rowHeight + 3, { steps: 12 });
+  await expect(block).toContainText('11:00');
+  await page.mouse.up();
+  const confirm = page.getByTestId('pending-move');
+  await expect(confirm).toContainText('11:00');
+  await page.screenshot({ path: `${SHOTS}/appointments-drag-confirm-es-1280.png` });
+  // Undo puts it back where it was; nothing was sent.
+  await confirm.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(block).toContainText('10:00');
+
+  // Again, and this time confirm: the appointment is saved at the new day and time.
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/citas/'));
+  const again = (await block.boundingBox())!;
+  await page.mouse.move(again.x + again.width / 2, again.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(next!.x + next!.width / 2, again.y + 8 + 2 * rowHeight + 3, { steps: 12 });
+  await page.mouse.up();
+  await page.getByTestId('pending-move').getByRole('button', { name: 'Mover cita' }).click();
+  const body = (await put).postDataJSON() as { fechaInicio: string; fechaFin: string };
+  await expect(page.getByTestId('pending-move')).toHaveCount(0);
+  const moved = page
+    .getByRole('list', { name: /^Citas del/ })
+    .nth(weekdayIndex(nextDay))
+    .getByTestId('appointment')
+    .filter({ hasText: 'Rodrigo Arrastre E2E' });
+  await expect(moved).toContainText('11:00');
+  const zoned = (iso: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Mexico_City',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(new Date(iso))
+      .replace(',', '');
+  expect(zoned(body.fechaInicio)).toBe(`${nextDay} 11:00`);
+  expect(Date.parse(body.fechaFin) - Date.parse(body.fechaInicio)).toBe(3_600_000);
+  const saved = await (
+    await req.get(
+      `/api/wsObtenerCitas?idCorporativo=${corporate.id}&fechaInicio=${day}&fechaFin=${dayAhead(10)}`,
+    )
+  ).json();
+  const mine = saved.find((c: { idLead: string }) => c.idLead === leadId);
+  expect(zoned(mine.fechaInicio)).toBe(`${nextDay} 11:00`);
+  await adviser.close();
+});
+
+/** 0 = Monday … 6 = Sunday of a `YYYY-MM-DD`. */
+function weekdayIndex(day: string): number {
+  return (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+}
+
 test('screenshots of every view in es and en at 1280, 820 and 390 px', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const day = todayThere();
+  test.setTimeout(240_000);
+  // Tomorrow (bookings in the past are refused), with a morning where two visits overlap.
+  const day = dayAhead(1);
+  const adviser = await signedIn(browser, 'asesor@vitrina.demo');
+  const req = adviser.request;
+  const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
+  const showrooms = (await (
+    await req.get(`/api/wsObtenerShowrooms?idCorporativo=${corporate.id}`)
+  ).json()) as { id: string; activo: boolean; idDesarrollo?: string }[];
+  const showroom = showrooms.find((s) => s.activo && s.idDesarrollo)!;
+  const at = (time: string) => new Date(`${day}T${time}:00-06:00`).toISOString();
+  for (const [i, [from, to]] of [
+    ['10:00', '11:00'],
+    ['10:30', '11:30'],
+    ['13:00', '14:30'],
+  ].entries()) {
+    const lead = await req.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: {
+        nombre: ['Lucía', 'Andrés', 'Carmen'][i],
+        apellidos: 'Vistas E2E',
+        email: `vistas.${i}.${Date.now()}@example.com`,
+        medioContacto: 'Showroom',
+      },
+    });
+    expect(lead.status()).toBe(201);
+    const booked = await req.post(`/api/corporativos/${corporate.id}/citas`, {
+      data: {
+        idDesarrollo: showroom.idDesarrollo,
+        idShowroom: showroom.id,
+        fechaInicio: at(from!),
+        fechaFin: at(to!),
+        titulo: 'Visita al showroom',
+        tipo: 'visita',
+        idLead: ((await lead.json()) as { id: string }).id,
+        enviarRecordatorio: true,
+        enviarAntesDe: '10_MIN',
+        activo: true,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+  }
+  await adviser.close();
   for (const language of ['es', 'en'] as const) {
     for (const width of [1280, 820, 390]) {
       const context = await signedIn(browser, 'hostess@vitrina.demo', { width, language });
@@ -193,11 +354,16 @@ test('screenshots of every view in es and en at 1280, 820 and 390 px', async ({ 
         await page.goto(`/corporativos/${CORP}/eventos?vista=${view}&fecha=${day}`);
         await expect(page.getByRole('button', { pressed: true })).toBeVisible();
         await expect(page.getByText(/Cargando citas|Loading appointments/)).toHaveCount(0);
+        const seeded = page
+          .getByTestId(view === 'agenda' ? 'agenda-item' : 'appointment')
+          .filter({ hasText: 'Vistas E2E' });
+        await expect(seeded.first()).toBeVisible();
+        if (view !== 'mes') await expect.poll(() => seeded.count()).toBeGreaterThanOrEqual(3);
         await page.screenshot({
           path: `${SHOTS}/appointments-${view}-${language}-${width}.png`,
           fullPage: view !== 'dia',
         });
-        if (width === 1280) expect(await axeViolations(page), `${view} ${language}`).toEqual([]);
+        expect(await axeViolations(page), `${view} ${language} ${width}`).toEqual([]);
       }
       await context.close();
     }

@@ -8,7 +8,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { isHostAdmin, mayAdministerShowrooms } from '../../../../core/permissions';
@@ -40,6 +40,23 @@ import {
   type CalendarView,
 } from '../utils/calendar';
 import { AppointmentDialog, type AppointmentPrefill } from './appointment-dialog';
+import { TimeGrid, type MoveTarget } from './time-grid';
+
+/** Below this width the week is a list of days (seven columns do not fit a phone). */
+const NARROW_QUERY = '(max-width: 639px)';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia(NARROW_QUERY).matches,
+  );
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const update = () => setNarrow(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
 
 export interface EventsSearch {
   vista?: CalendarView;
@@ -52,8 +69,6 @@ export interface EventsSearch {
   idDesarrollo?: string;
   titulo?: string;
 }
-
-const HOURS = Array.from({ length: 13 }, (_, i) => `${String(i + 8).padStart(2, '0')}:00`);
 
 const selectStyle = css({
   minH: 10,
@@ -120,8 +135,17 @@ export function EventsPage({ search }: { search: EventsSearch }) {
         ? `${dateLabel(viewDays(view, day)[0]!, { day: 'numeric', month: 'short' })} – ${dateLabel(viewDays(view, day)[6]!, { day: 'numeric', month: 'short', year: 'numeric' })}`
         : dateLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
+  const narrow = useNarrow();
+  const [pendingMove, setPendingMove] = useState<{ cita: CitaView; target: MoveTarget } | null>(
+    null,
+  );
+  const shownCitas = (citas.data ?? []).map((c) =>
+    pendingMove?.cita.id === c.id
+      ? { ...c, fechaInicio: pendingMove.target.fechaInicio, fechaFin: pendingMove.target.fechaFin }
+      : c,
+  );
   const byDay = new Map<string, CitaView[]>();
-  for (const c of citas.data ?? []) {
+  for (const c of shownCitas) {
     const key = dayOf(c.fechaInicio, zone);
     byDay.set(key, [...(byDay.get(key) ?? []), c]);
   }
@@ -131,6 +155,40 @@ export function EventsPage({ search }: { search: EventsSearch }) {
       changeAppointment(corporate.id, v.id, { asistencia: v.asistencia }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCitas'] }),
   });
+
+  const whenLabel = (target: MoveTarget) =>
+    `${dateLabel(target.day, { weekday: 'long', day: 'numeric', month: 'long' })}, ${target.time}`;
+  // Dragging (time-grid.tsx) proposes a time; confirming sends the same PUT as the form.
+  const move = useMutation({
+    mutationFn: (v: { cita: CitaView; target: MoveTarget }) =>
+      changeAppointment(corporate.id, v.cita.id, {
+        fechaInicio: v.target.fechaInicio,
+        fechaFin: v.target.fechaFin,
+      }),
+    meta: { silent: true },
+    onSuccess: async (saved, v) => {
+      toast.success(t('move.done', { when: whenLabel(v.target) }));
+      for (const c of saved.conflictos)
+        toast.info(
+          t('move.conflict', {
+            time: `${timeOf(c.fechaInicio, zone)}–${timeOf(c.fechaFin, zone)}`,
+            title: c.titulo,
+            lead: c.nombreLead,
+          }),
+        );
+      await queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCitas'] });
+      setPendingMove(null);
+    },
+    onError: (e) => {
+      toast.error(errorMessage(e));
+      setPendingMove(null);
+    },
+  });
+  const movePast = pendingMove ? Date.parse(pendingMove.target.fechaInicio) < Date.now() : false;
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (pendingMove) confirmRef.current?.focus();
+  }, [pendingMove]);
 
   const openNew = (prefill: AppointmentPrefill) => setDialog({ prefill });
   const item = (c: CitaView, compact = false) => (
@@ -225,7 +283,11 @@ export function EventsPage({ search }: { search: EventsSearch }) {
         </div>
       </header>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'end' })}>
-        <div role="group" aria-label={t('viewsLabel')} className={css({ display: 'flex', gap: 1 })}>
+        <div
+          role="group"
+          aria-label={t('viewsLabel')}
+          className={css({ display: 'flex', flexWrap: 'wrap', gap: 1 })}
+        >
           {CALENDAR_VIEWS.map((v) => (
             <button
               key={v}
@@ -301,6 +363,55 @@ export function EventsPage({ search }: { search: EventsSearch }) {
         ) : null}
       </div>
 
+      {pendingMove ? (
+        <section
+          aria-labelledby="pending-move-title"
+          data-testid="pending-move"
+          className={cx(
+            card(),
+            css({
+              p: 3,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 3,
+              alignItems: 'center',
+              borderLeft: '4px solid',
+              borderLeftColor: 'primary',
+            }),
+          )}
+        >
+          <p id="pending-move-title" role="status" className={css({ flex: '1 1 16rem' })}>
+            {movePast
+              ? t('move.past')
+              : t('move.confirm', {
+                  title: pendingMove.cita.nombreLead || pendingMove.cita.titulo,
+                  when: whenLabel(pendingMove.target),
+                })}
+          </p>
+          <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap' })}>
+            {movePast ? null : (
+              <button
+                type="button"
+                className={button()}
+                disabled={move.isPending}
+                ref={confirmRef}
+                onClick={() => move.mutate(pendingMove)}
+              >
+                {move.isPending ? t('form.saving') : t('move.yes')}
+              </button>
+            )}
+            <button
+              type="button"
+              className={button({ variant: 'ghost' })}
+              disabled={move.isPending}
+              onClick={() => setPendingMove(null)}
+            >
+              {t('move.undo')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+
       <section
         aria-label={t(`views.${view}`)}
         aria-busy={citas.isPending}
@@ -318,48 +429,18 @@ export function EventsPage({ search }: { search: EventsSearch }) {
             onOpen={(c) => setDialog({ cita: c })}
             onMark={(id, asistencia) => attendance.mutate({ id, asistencia })}
           />
-        ) : view === 'dia' ? (
-          <ol className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column' })}>
-            {HOURS.map((hour) => {
-              const here = (byDay.get(day) ?? []).filter(
-                (c) => timeOf(c.fechaInicio, zone).slice(0, 2) === hour.slice(0, 2),
-              );
-              return (
-                <li
-                  key={hour}
-                  className={css({
-                    display: 'grid',
-                    gridTemplateColumns: '4.5rem 1fr',
-                    gap: 2,
-                    py: 1,
-                    borderTop: '1px solid token(colors.border)',
-                  })}
-                >
-                  <button
-                    type="button"
-                    className={css({
-                      fontSize: 'sm',
-                      color: 'muted',
-                      textAlign: 'left',
-                      cursor: 'pointer',
-                      minH: 10,
-                      _hover: { color: 'text' },
-                    })}
-                    aria-label={t('newAt', {
-                      date: dateLabel(day, { day: 'numeric', month: 'long' }),
-                      time: hour,
-                    })}
-                    onClick={() => openNew({ day, time: hour })}
-                  >
-                    {hour}
-                  </button>
-                  <div className={css({ display: 'flex', flexDirection: 'column', gap: 1 })}>
-                    {here.map((c) => item(c))}
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
+        ) : view === 'dia' || (view === 'semana' && !narrow) ? (
+          <TimeGrid
+            days={viewDays(view, day)}
+            citas={shownCitas}
+            zone={zone}
+            today={today(zone)}
+            pendingId={pendingMove?.cita.id}
+            dateLabel={dateLabel}
+            onOpen={(c) => setDialog({ cita: c })}
+            onSlot={(d, time) => openNew({ day: d, time })}
+            onMove={(cita, target) => setPendingMove({ cita, target })}
+          />
         ) : (
           <div
             className={css({
@@ -396,7 +477,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
                   key={d}
                   data-testid="calendar-day"
                   className={css({
-                    minH: view === 'mes' ? '6rem' : '10rem',
+                    minH: view === 'mes' ? '6rem' : '3rem',
                     p: 1,
                     borderRadius: 'md',
                     border: '1px solid token(colors.border)',
