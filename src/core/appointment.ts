@@ -279,7 +279,13 @@ export type AppointmentCommand =
       by: AppointmentActor;
       asistencia: Exclude<Asistencia, 'pendiente'>;
     }
-  | { type: 'SendReminder'; now: Date };
+  | { type: 'SendReminder'; now: Date }
+  /**
+   * The client was seen arriving at the showroom (a guest marked arrived, a walk-in registration
+   * of a known client): the system marks an active, still pending appointment attended. Anything
+   * else (cancelled, already marked either way) writes nothing.
+   */
+  | { type: 'RecordArrival' };
 
 export type AppointmentError =
   | { code: 'APPOINTMENT_INVALID'; campos: AppointmentField[] }
@@ -364,6 +370,14 @@ export function decideAppointment(
         idAsesor: cita.idAsesor,
         fechaEnvio: command.now.toISOString(),
       },
+    });
+  }
+
+  if (command.type === 'RecordArrival') {
+    if (!cita || !cita.activo || cita.asistencia !== 'pendiente') return accept();
+    return accept({
+      type: 'AppointmentAttendanceMarked',
+      data: { id: cita.id, idLead: cita.idLead, asistencia: 'asistio' },
     });
   }
 

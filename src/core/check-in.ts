@@ -172,6 +172,18 @@ export function isCheckInCurrent(checkIn: Pick<CheckIn, 'checkInActivo' | 'fecha
 
 const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The corporate's time zone, or UTC when it has none or an unknown one. */
+export function corporateZone(corporate: { zonaHoraria?: string | null }): string {
+  const zone = corporate.zonaHoraria;
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
 /** `now`'s calendar day in `timeZone` as `YYYY-MM-DD`. */
 export function localDay(now: Date, timeZone: string): string {
   const d = new TZDate(now.getTime(), timeZone);

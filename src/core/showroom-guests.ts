@@ -5,7 +5,8 @@
  * (`showroom-guests:<corporateId>:<showroomId>`), so its list is decided as a whole.
  *
  * Events (`data` keeps Spanish field names): `GuestInvited { invitado }`,
- * `GuestRemoved { id }`.
+ * `GuestRemoved { id }`, `GuestArrived { id, invitado, llegada }` (the host administrator saw them
+ * come in; the event carries the guest as it was, so the arrival notice needs no lookup).
  */
 
 import { isCalendarDay } from './check-in';
@@ -24,15 +25,22 @@ export interface Guest {
   idAsesor: string;
   /** When the guest was added, whole seconds since the epoch. */
   fechaAlta: { _seconds: number };
+  /** When they arrived at the showroom (absent: not yet), whole seconds since the epoch. */
+  llegada?: { _seconds: number };
 }
 
 export type GuestEvent =
   | { type: 'GuestInvited'; data: { invitado: Guest } }
-  | { type: 'GuestRemoved'; data: { id: string } };
+  | { type: 'GuestRemoved'; data: { id: string } }
+  | { type: 'GuestArrived'; data: { id: string; invitado: Guest; llegada: { _seconds: number } } };
 
 export type GuestEventType = GuestEvent['type'];
 
-export const GUEST_EVENT_TYPES: readonly GuestEventType[] = ['GuestInvited', 'GuestRemoved'];
+export const GUEST_EVENT_TYPES: readonly GuestEventType[] = [
+  'GuestInvited',
+  'GuestRemoved',
+  'GuestArrived',
+];
 
 /** The showroom's guests by id, and the ids removed. */
 export interface GuestListState {
@@ -43,7 +51,10 @@ export interface GuestListState {
 export const initialGuestListState: GuestListState = { guests: {}, removed: [] };
 
 export type GuestCommand =
-  { type: 'InviteGuest'; guest: Guest } | { type: 'RemoveGuest'; id: string };
+  | { type: 'InviteGuest'; guest: Guest }
+  | { type: 'RemoveGuest'; id: string }
+  /** The guest came in (`now`: the server's clock). Marking an arrived guest again writes nothing. */
+  | { type: 'MarkGuestArrived'; id: string; now: Date };
 
 export type GuestField = 'nombre' | 'contacto' | 'fechaVisita' | 'idAsesor';
 
@@ -88,6 +99,19 @@ export function decideGuests(command: GuestCommand, state: GuestListState): Gues
       if (state.removed.includes(command.id)) return accept();
       if (!state.guests[command.id]) return reject({ code: 'GUEST_NOT_FOUND' });
       return accept({ type: 'GuestRemoved', data: { id: command.id } });
+    case 'MarkGuestArrived': {
+      const guest = state.guests[command.id];
+      if (!guest) return reject({ code: 'GUEST_NOT_FOUND' });
+      if (guest.llegada) return accept();
+      return accept({
+        type: 'GuestArrived',
+        data: {
+          id: guest.id,
+          invitado: guest,
+          llegada: { _seconds: Math.floor(command.now.getTime() / 1000) },
+        },
+      });
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
@@ -105,6 +129,14 @@ export function evolveGuests(state: GuestListState, event: GuestEvent): GuestLis
     case 'GuestRemoved': {
       const { [event.data.id]: _gone, ...guests } = state.guests;
       return { guests, removed: [...state.removed, event.data.id] };
+    }
+    case 'GuestArrived': {
+      const guest = state.guests[event.data.id];
+      if (!guest) return state;
+      return {
+        ...state,
+        guests: { ...state.guests, [guest.id]: { ...guest, llegada: event.data.llegada } },
+      };
     }
     default: {
       const unhandled: never = event;

@@ -5,6 +5,7 @@ import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
 import { appointmentsProjection } from './appointments/projection';
+import { registerArrivalWork } from './appointments/arrivals';
 import { appointmentReminderTimers, registerAppointmentWork } from './appointments/reminders';
 import { catalogueProjection } from './catalogue/projection';
 import { checkInExpiryTimers, registerCheckInWork } from './check-ins/expiry';
@@ -58,6 +59,7 @@ export function registerBackgroundWork(work: BackgroundWork): void {
   registerCheckInWork(work);
   registerNotificationWork(work);
   registerAppointmentWork(work);
+  registerArrivalWork(work);
   registerHousekeeping(work, [
     { name: 'sign-in', run: purgeSignInState },
     { name: 'lead-capture-attempts', run: purgeCaptureAttempts },

@@ -11,9 +11,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ENVIAR_ANTES_DE, TIPOS_CITA, isInstant } from '../../core/appointment';
+import { leadContactKeys } from '../../core/lead';
 import { mayActOnAppointment } from '../../core/permissions';
 import { requireMember, type Env } from '../http/context';
 import { ApiError, badRequest, jsonBody, parse } from '../http/errors';
+import { recordWalkInArrival } from './arrivals';
 import { appointmentIcs, feedFor, isSubscribed, subscribe, unsubscribe } from './calendar-feed';
 import {
   appointmentNotFound,
@@ -33,6 +35,13 @@ import {
 const id = z.string().min(1).max(64);
 /** An instant with its offset (`2026-11-26T17:00:00.000Z`); the core checks it is a real day. */
 const instant = z.string().max(40);
+const contactText = z.string().max(160).optional();
+const arrivalBody = z.strictObject({
+  idDesarrollo: id,
+  email: contactText,
+  telefono: contactText,
+  celular: contactText,
+});
 /** `wsObtenerCitas`'s bounds: an instant, or a calendar day (`YYYY-MM-DD`, midnight UTC). */
 const bound = z
   .string()
@@ -191,6 +200,25 @@ export const appointmentRoutes = new Hono<Env>()
         fechaInicio: q.fechaInicio,
         fechaFin: q.fechaFin,
       }),
+    );
+  })
+
+  /**
+   * `POST /api/corporativos/:id/citas/llegada` body `{ idDesarrollo, email?, telefono?, celular? }`
+   * → 200 `{ id, fechaInicio, idShowroom, idAsesor, nombreAsesor }`: a walk-in registration met
+   * a client the corporate already has; their appointment of today at one of the development's
+   * showrooms is marked attended and its adviser told (appointments/arrivals.ts). 400 VALIDATION
+   * without any contact; 404 APPOINTMENT_NOT_FOUND when there is no such client or appointment
+   * (nothing written).
+   */
+  .post('/corporativos/:id/citas/llegada', async (c) => {
+    const m = await requireMember(c, { id: c.req.param('id') });
+    const body = parse(arrivalBody, await jsonBody(c));
+    const contact = leadContactKeys(body);
+    if (contact.email === '' && contact.phones.length === 0)
+      throw badRequest([{ path: 'email', code: 'required' }]);
+    return c.json(
+      await recordWalkInArrival(c.get('deps'), m, { idDesarrollo: body.idDesarrollo, contact }),
     );
   })
 

@@ -237,3 +237,32 @@ export async function removeGuest(
     await scope.emit(loaded.streamId, events);
   });
 }
+
+/**
+ * A guest came in (the host administrator marks it on the guest list): `GuestArrived`, once; a
+ * guest already marked answers as it is and writes nothing. What follows (the hosting adviser or
+ * the adviser of the guest's appointment told, the appointment marked attended) is the arrivals
+ * consumer's (appointments/arrivals.ts).
+ */
+export async function markGuestArrived(
+  env: CommandEnv,
+  m: Membership,
+  idShowroom: string,
+  id: string,
+): Promise<Guest> {
+  const { corporate, user } = m;
+  return runCommand(env, { corporateId: corporate.id, actorId: user.id }, async (scope) => {
+    const loaded = await scope.load(guestListDecider, guestListStream(corporate.id, idShowroom));
+    const events = scope.decide(
+      guestListDecider,
+      loaded.state,
+      { type: 'MarkGuestArrived', id, now: scope.now },
+      guestErrorToApi,
+    );
+    await scope.emit(loaded.streamId, events);
+    const state = events.reduce((s, e) => guestListDecider.evolve(s, e), loaded.state);
+    const saved = state.guests[id];
+    if (!saved) throw new Error('guest: missing after MarkGuestArrived');
+    return saved;
+  });
+}

@@ -12,7 +12,7 @@ const secondsToIso = (seconds: number) => new Date(seconds * 1000).toISOString()
 export const checkInsProjection: Projection = {
   name: 'check-ins',
   tables: ['rm_check_ins', 'rm_showroom_guests'],
-  handles: ['CheckedIn', 'CheckedOut', 'GuestInvited', 'GuestRemoved'],
+  handles: ['CheckedIn', 'CheckedOut', 'GuestInvited', 'GuestRemoved', 'GuestArrived'],
   async apply(tx: Queryable, stored: StoredEvent) {
     const event = { type: stored.type, data: stored.data } as CheckInEvent | GuestEvent;
     switch (event.type) {
@@ -59,6 +59,12 @@ export const checkInsProjection: Projection = {
       }
       case 'GuestRemoved':
         await tx.query('DELETE FROM rm_showroom_guests WHERE id = $1', [event.data.id]);
+        return;
+      case 'GuestArrived':
+        await tx.query(
+          `UPDATE rm_showroom_guests SET doc = jsonb_set(doc, '{llegada}', $2::jsonb) WHERE id = $1`,
+          [event.data.id, JSON.stringify(event.data.llegada)],
+        );
         return;
       default: {
         const unhandled: never = event;

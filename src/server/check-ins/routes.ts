@@ -12,14 +12,20 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { dayBounds, folioDay, isCalendarDay, localDay, type CheckInVia } from '../../core/check-in';
+import {
+  corporateZone,
+  dayBounds,
+  folioDay,
+  isCalendarDay,
+  localDay,
+  type CheckInVia,
+} from '../../core/check-in';
 import {
   isHostAdmin,
   mayActOnCheckInOf,
   mayAdministerShowrooms,
   mayCheckIn,
 } from '../../core/permissions';
-import type { Corporate } from '../../core/types';
 import { requireMember, type Ctx, type Env, type Membership } from '../http/context';
 import { ApiError, forbidden, jsonBody, parse } from '../http/errors';
 import {
@@ -27,6 +33,7 @@ import {
   checkOut,
   configureShowroom,
   inviteGuest,
+  markGuestArrived,
   removeGuest,
   saveCheckIn,
   showroomNotFound,
@@ -107,18 +114,6 @@ const guestBody = z.strictObject({
 const getCheckInQuery = z.strictObject({ idCorporativo: id, idUsuario: id });
 const dayQuery = z.strictObject({ fecha: day.optional() });
 const guestQuery = z.strictObject({ fecha: day.optional(), desde: day.optional() });
-
-/** The corporate's time zone, or UTC when it has none or an unknown one. */
-export function corporateZone(corporate: Pick<Corporate, 'zonaHoraria'>): string {
-  const zone = corporate.zonaHoraria;
-  if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** Where the QR link points: `VITRINA_PUBLIC_URL` when set, else the origin the call came to. */
 function publicOrigin(c: Ctx): string {
@@ -385,4 +380,18 @@ export const checkInRoutes = new Hono<Env>()
     const gid = parse(id, c.req.param('gid'));
     await removeGuest(c.get('deps'), m, showroom.id, gid);
     return c.json({ id: gid });
+  })
+
+  /**
+   * `POST /api/corporativos/:id/showrooms/:sid/invitados/:gid/llegada` (no body) → 200 Guest with
+   * `llegada`: the guest came in. Marking again answers the same and writes nothing. Their
+   * appointment of the day at this showroom (matched by the guest's e-mail or phone) is marked
+   * attended and its adviser told; with none, the hosting adviser is told. 404 GUEST_NOT_FOUND.
+   * Host administrators only.
+   */
+  .post('/corporativos/:id/showrooms/:sid/invitados/:gid/llegada', async (c) => {
+    const m = await requireShowroomAdmin(c);
+    const showroom = await requireShowroom(c, m);
+    const gid = parse(id, c.req.param('gid'));
+    return c.json(await markGuestArrived(c.get('deps'), m, showroom.id, gid));
   });

@@ -86,7 +86,11 @@ export function liveMessage(event: StoredEvent, viewer: Viewer): Record<string, 
     if (data.idUsuario !== viewer.user.id) return null;
     return base;
   }
-  if (event.type === 'GuestInvited' || event.type === 'GuestRemoved') {
+  if (
+    event.type === 'GuestInvited' ||
+    event.type === 'GuestRemoved' ||
+    event.type === 'GuestArrived'
+  ) {
     if (!mayAdministerShowrooms(role)) return null;
     return { ...base, idShowroom: event.streamId.split(':').at(-1) };
   }

@@ -235,6 +235,23 @@ export async function openFixtures(backend: Backend) {
         citaOwners.set(cita.id as string, { tenant: res.key, owner: owner.id });
         return cita.id as string;
       },
+      async arrival() {
+        const idLead = await m.lead();
+        const { email } = (await m.leadDoc(idLead)) as { email: string };
+        const start = new Date(Date.now() + 2 * 60_000);
+        expectOk(
+          'make arrival appointment',
+          await owner.client.post(`/api/corporativos/${res.id}/citas`, {
+            idDesarrollo: res.devId,
+            idShowroom: res.showroom.id,
+            fechaInicio: start.toISOString(),
+            fechaFin: new Date(start.getTime() + 3_600_000).toISOString(),
+            titulo: `Llegada ${unique()}`,
+            idLead,
+          }),
+        );
+        return email;
+      },
       async calendarFeed() {
         const made = expectOk(
           'subscribe',

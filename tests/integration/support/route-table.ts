@@ -104,6 +104,8 @@ export interface Makers {
   guest(): Promise<string>;
   /** A new appointment of the owner with their lead at the resource tenant's showroom. */
   appointment(): Promise<string>;
+  /** A new lead of the owner with an appointment starting in two minutes: the lead's e-mail. */
+  arrival(): Promise<string>;
   /** A new private calendar feed of the owner in the resource tenant: its `<token>.ics`. */
   calendarFeed(): Promise<string>;
   /** A string no other call used (emails, names). */
@@ -833,6 +835,17 @@ export const ROUTES: RouteSpec[] = [
       path: `/api/corporativos/${t.corp.id}/showrooms/${t.res.showroom.id}/invitados/${await t.make.guest()}`,
     }),
   },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/showrooms/:sid/invitados/:gid/llegada',
+    access: 'member',
+    role: mayAdministerShowrooms,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/showrooms/${t.res.showroom.id}/invitados/${await t.make.guest()}/llegada`,
+    }),
+  },
   // ------------------------------------------------------------------ appointments
   {
     method: 'GET',
@@ -867,6 +880,20 @@ export const ROUTES: RouteSpec[] = [
       (isHostAdmin(a.role) || seesAllLeads(a.role!) || a.t.owner.id === a.caller.id) &&
       mayBookAppointmentFor({ user: a.caller, role: a.role! }, a.t.owner.id),
     fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/citas`, body: appointmentBody(t) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/citas/llegada',
+    access: 'member',
+    slots: ['corp', 'resource', 'owner'],
+    kind: 'write',
+    json: true,
+    // Any member at the front desk: the walk-in's contact finds the client and their appointment.
+    allow: (a) => member(a) && sameTenant(a.t),
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/citas/llegada`,
+      body: { idDesarrollo: t.res.devId, email: await t.make.arrival() },
+    }),
   },
   {
     method: 'GET',

@@ -389,6 +389,32 @@ describe('ReassignAppointment, ChangeAppointmentDetails, CancelAppointment, Mark
     expect(eventsOf(given([...scheduled(), ...arrived]).when(mark('asistio')))).toEqual([]);
     expect(eventsOf(given([...scheduled(), ...arrived]).when(mark('no_asistio')))).toHaveLength(1);
   });
+
+  it('RecordArrival (the system saw the client come in) marks a pending appointment attended, and nothing else', () => {
+    const arrival: AppointmentCommand = { type: 'RecordArrival' };
+    const arrived = eventsOf(given(scheduled()).when(arrival));
+    expect(arrived).toEqual([
+      {
+        type: 'AppointmentAttendanceMarked',
+        data: { id: 'ci-1', idLead: 'lead-1', asistencia: 'asistio' },
+      },
+    ]);
+    // Already attended, a no-show already recorded, cancelled, or no appointment: nothing.
+    expect(eventsOf(given([...scheduled(), ...arrived]).when(arrival))).toEqual([]);
+    const noShow = eventsOf(
+      given(scheduled()).when({
+        type: 'MarkAttendance',
+        by: as(host, 'h-1'),
+        asistencia: 'no_asistio',
+      }),
+    );
+    expect(eventsOf(given([...scheduled(), ...noShow]).when(arrival))).toEqual([]);
+    const cancelled = eventsOf(
+      given(scheduled()).when({ type: 'CancelAppointment', by: as(host, 'h-1') }),
+    );
+    expect(eventsOf(given([...scheduled(), ...cancelled]).when(arrival))).toEqual([]);
+    expect(eventsOf(given([]).when(arrival))).toEqual([]);
+  });
 });
 
 describe('SendReminder (the timer)', () => {

@@ -33,7 +33,7 @@ describe('showroom guests decider', () => {
         guest: { ...guest, nombre: ' Mariana López ', contacto: ' mariana@example.com' },
       }),
     ).toEqual({ ok: true, events: invited });
-    expect(GUEST_EVENT_TYPES).toEqual(['GuestInvited', 'GuestRemoved']);
+    expect(GUEST_EVENT_TYPES).toEqual(['GuestInvited', 'GuestRemoved', 'GuestArrived']);
     expect(fold(guestListDecider, invited).guests['g-1']).toEqual(guest);
   });
 
@@ -70,5 +70,33 @@ describe('showroom guests decider', () => {
       ok: false,
       error: { code: 'GUEST_NOT_FOUND' },
     });
+  });
+
+  it('given a guest, when they arrive, then GuestArrived carrying the guest and the time; again writes nothing; a removed or unknown guest is GUEST_NOT_FOUND', () => {
+    const now = new Date(1_790_003_600_500);
+    const arrived = given(invited).when({ type: 'MarkGuestArrived', id: 'g-1', now });
+    expect(arrived).toEqual({
+      ok: true,
+      events: [
+        {
+          type: 'GuestArrived',
+          data: { id: 'g-1', invitado: guest, llegada: { _seconds: 1_790_003_600 } },
+        },
+      ],
+    });
+    const after = [...invited, ...(arrived.ok ? arrived.events : [])];
+    expect(fold(guestListDecider, after).guests['g-1']!.llegada).toEqual({
+      _seconds: 1_790_003_600,
+    });
+    expect(given(after).when({ type: 'MarkGuestArrived', id: 'g-1', now })).toEqual({
+      ok: true,
+      events: [],
+    });
+    const removed = [...invited, { type: 'GuestRemoved' as const, data: { id: 'g-1' } }];
+    for (const events of [removed, []])
+      expect(given(events).when({ type: 'MarkGuestArrived', id: 'g-1', now })).toEqual({
+        ok: false,
+        error: { code: 'GUEST_NOT_FOUND' },
+      });
   });
 });
