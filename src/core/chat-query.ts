@@ -757,3 +757,64 @@ export function answerChatQuery(
 export function chatUnitArea(unit: Pick<Unit, 'metrajes'>, areaUnit: AreaUnit): number {
   return round2(areaIn(unit.metrajes.areaTotal, areaUnit));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The wire: what the chat route answers
+
+/** A unit card of the inventory assistant's answer (what the caller may see of the unit). */
+export interface ChatUnitCard {
+  id: string;
+  nombre: string;
+  /** Absent when the unit's status hides its price from the caller. */
+  precio?: number;
+  divisa: string;
+  recamaras: number;
+  banios: number;
+  baniosMedios: number;
+  cajones: number;
+  /** m² (the screen converts to the user's unit). */
+  areaTotal: number;
+  terraza?: number;
+}
+
+/** One development of an inventory answer, with the path segments its links need. */
+export interface ChatReplyDevelopment {
+  id: string;
+  slug: string;
+  nombre: string;
+  total: number;
+  unidades: ChatUnitCard[];
+}
+
+/**
+ * The chat route's reply: the corporate's webhook's `output` (HTML the browser sanitises right
+ * before inserting it), or the inventory assistant's answer (`entendida: false`: the screen
+ * lists the filters it can use).
+ */
+export type ChatReply =
+  | { tipo: 'html'; html: string }
+  | {
+      tipo: 'inventario';
+      entendida: boolean;
+      intencion: ChatQuery['intencion'];
+      total: number;
+      desarrollos: ChatReplyDevelopment[];
+    };
+
+/** A unit as a card of the answer. */
+export function chatUnitCard(unit: UnitView): ChatUnitCard {
+  const c = unit.caracteristicas;
+  const card: ChatUnitCard = {
+    id: unit.id,
+    nombre: unit.nombre,
+    divisa: unit.divisa ?? DEFAULT_CURRENCY.codigo,
+    recamaras: c.recamaras,
+    banios: c.banios,
+    baniosMedios: c.baniosMedios || 0,
+    cajones: c.cajones,
+    areaTotal: unit.metrajes.areaTotal,
+  };
+  if (typeof unit.precio === 'number') card.precio = unit.precio;
+  if ((unit.metrajes.terraza ?? 0) > 0) card.terraza = unit.metrajes.terraza;
+  return card;
+}
