@@ -312,8 +312,11 @@ test('screenshots of every view in es and en at 1280, 820 and 390 px', async ({ 
   const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
   const showrooms = (await (
     await req.get(`/api/wsObtenerShowrooms?idCorporativo=${corporate.id}`)
-  ).json()) as { id: string; activo: boolean; idDesarrollo?: string }[];
-  const showroom = showrooms.find((s) => s.activo && s.idDesarrollo)!;
+  ).json()) as { id: string; activo: boolean }[];
+  const showroom = showrooms.find((s) => s.activo)!;
+  const developments = (await (
+    await req.get(`/api/wsObtenerDesarrollos?idCorporativo=${corporate.id}`)
+  ).json()) as { id: string }[];
   const at = (time: string) => new Date(`${day}T${time}:00-06:00`).toISOString();
   for (const [i, [from, to]] of [
     ['10:00', '11:00'],
@@ -331,7 +334,7 @@ test('screenshots of every view in es and en at 1280, 820 and 390 px', async ({ 
     expect(lead.status()).toBe(201);
     const booked = await req.post(`/api/corporativos/${corporate.id}/citas`, {
       data: {
-        idDesarrollo: showroom.idDesarrollo,
+        idDesarrollo: developments[0]!.id,
         idShowroom: showroom.id,
         fechaInicio: at(from!),
         fechaFin: at(to!),
