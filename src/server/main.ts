@@ -54,6 +54,14 @@ async function main() {
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
+    // The service worker and the manifest are revalidated on every load, so a deployment is seen
+    // at once (the worker, at the root, controls the root: no Service-Worker-Allowed needed).
+    for (const path of ['/sw.js', '/manifest.webmanifest']) {
+      app.use(
+        path,
+        serveStatic({ root: distDir, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }),
+      );
+    }
     app.use('*', serveStatic({ root: distDir }));
     // Client routes: every other GET that is not the API gets the app shell.
     app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));

@@ -4,8 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { LoadingScreen } from './components/loading-screen';
+import { UpdatePrompt } from './components/update-prompt';
 import { initI18n, preloadFeatureNamespaces } from './i18n';
 import { queryClient } from './lib/api';
+import { startServiceWorker } from './lib/service-worker';
 import { SessionProvider, startSession } from './session';
 import './index.css';
 
@@ -30,6 +32,9 @@ router.subscribe('onBeforeLoad', ({ toLocation }) => {
   if (toLocation.pathname !== '/login') preloadFeatureNamespaces();
 });
 
+// The installable app's worker: the shell offline, push, and the "new version" prompt.
+startServiceWorker();
+
 void initI18n().then(() => {
   const session = startSession(router);
   createRoot(document.getElementById('root')!).render(
@@ -37,6 +42,7 @@ void initI18n().then(() => {
       <QueryClientProvider client={queryClient}>
         <SessionProvider actor={session}>
           <RouterProvider router={router} context={{ session }} />
+          <UpdatePrompt />
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,11 +1,13 @@
 /**
  * Web push in the browser (issue 15 point 4): asked only from a user's click
- * ({@link enablePush}); the service worker `/sw.js` shows what arrives. The spec's rule for the
+ * ({@link enablePush}); the app's service worker (src/ui/sw.ts, registered by
+ * lib/service-worker.ts) shows what arrives. The spec's rule for the
  * permission is core/notifications.ts `pushPermissionGranted`. Sign-out removes this browser's
  * subscription ({@link disablePush}, registered as a session cleanup).
  */
 import { pushPermissionGranted } from '../../core/notifications';
 import { api } from './api';
+import { serviceWorkerRegistration } from './service-worker';
 import { registerSessionCleanup } from './session-cleanup';
 
 export type PushState = 'unsupported' | 'denied' | 'enabled' | 'off';
@@ -38,8 +40,9 @@ export async function enablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (!pushPermissionGranted(permission)) return 'denied';
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  await navigator.serviceWorker.ready;
+  // The app registers its worker at start; push needs it active to subscribe.
+  if (!(await serviceWorkerRegistration())) return 'unsupported';
+  const registration = await navigator.serviceWorker.ready;
   const { clavePublica } = await api<{ clavePublica: string }>('push/clave-publica');
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,

@@ -1,0 +1,114 @@
+/**
+ * Vitrina's service worker (issue 15), compiled by vite-plugin-pwa (`injectManifest`, see
+ * vite.config.ts) into `/sw.js`.
+ *
+ * - The app shell and static assets are precached: the build writes their list and revisions
+ *   into `self.__WB_MANIFEST`, so a showroom tablet opens the app on a flaky connection, and
+ *   every navigation to an app route answers `index.html` from the cache.
+ * - Nothing under `/api` is ever cached or answered from here: API answers carry personal data,
+ *   and a stale one would be wrong anyway. Those requests go to the network untouched.
+ * - A new version waits until the user accepts the "update available" prompt
+ *   (components/update-prompt.tsx), which posts `SKIP_WAITING`; only the very first install takes
+ *   control at once, so that first visit already works offline on its next load.
+ * - Web push (spec §7): a push shows a notification; a click focuses an open tab of the app and
+ *   takes it to the notification's page, or opens one. The payload is
+ *   `{ titulo, mensaje, url, tag }` (server/notifications/push.ts).
+ */
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+/** Paths the server answers itself: never the app shell, never from a cache. */
+const SERVER_PATHS = [/^\/api(\/|$)/, /^\/__test__(\/|$)/];
+
+// In development (vite-plugin-pwa's devOptions) the manifest is empty and Vite serves the
+// modules: only the push handlers below are live there.
+if (import.meta.env.PROD) {
+  precacheAndRoute(self.__WB_MANIFEST);
+  cleanupOutdatedCaches();
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }),
+  );
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+interface PushPayload {
+  titulo?: unknown;
+  mensaje?: unknown;
+  url?: unknown;
+  tag?: unknown;
+}
+
+function readPush(event: PushEvent): PushPayload {
+  if (!event.data) return {};
+  try {
+    const data: unknown = event.data.json();
+    return data && typeof data === 'object' ? data : {};
+  } catch {
+    return { mensaje: event.data.text() };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const data = readPush(event);
+  const title = typeof data.titulo === 'string' && data.titulo ? data.titulo : 'Vitrina';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.mensaje === 'string' ? data.mensaje : '',
+      ...(typeof data.tag === 'string' ? { tag: data.tag } : {}),
+      icon: '/pwa-192x192.png',
+      badge: '/pwa-64x64.png',
+      data: { url: typeof data.url === 'string' ? data.url : '/' },
+    }),
+  );
+});
+
+/** Only pages of the app itself: anything else opens the app's home. */
+function notificationTarget(raw: unknown): string {
+  const origin = self.location.origin;
+  try {
+    const target = new URL(typeof raw === 'string' && raw ? raw : '/', origin);
+    return target.origin === origin ? target.href : `${origin}/`;
+  } catch {
+    return `${origin}/`;
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = notificationTarget((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const ours = windows.filter((c) => new URL(c.url).origin === self.location.origin);
+      // A tab already showing the target is only focused; otherwise the first tab of the app
+      // goes there; with none open, a new window opens it.
+      const showing = ours.find((c) => c.url === url);
+      if (showing) {
+        await showing.focus();
+        return;
+      }
+      const tab = ours[0];
+      if (tab) {
+        const focused = await tab.focus();
+        await focused.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
