@@ -5,47 +5,24 @@
  * again after its Retry-After. The deployment's VAPID key pair is stored once and served; bad
  * subscriptions are 4xx with nothing written.
  */
-import { createECDH, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, Agent, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { Agent } from 'node:https';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { ensureVapidKeys, endpointAllowed } from '../../src/server/notifications/push';
+import { notify } from '../../src/server/notifications/notify';
+import { ensureVapidKeys, endpointAllowed, pushSender } from '../../src/server/notifications/push';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
+import { startFakePushService, type FakePushService } from './support/fake-push-service';
 import { signedIn } from './support/http';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const ece = require('http_ece') as {
-  decrypt(buffer: Buffer, params: Record<string, unknown>): Buffer;
-};
-
-interface Received {
-  path: string;
-  at: number;
-  headers: Record<string, string | string[] | undefined>;
-  payload: Record<string, unknown> | null;
-}
 
 describeBackends('web push', (backend: Backend) => {
   let rt: Awaited<ReturnType<typeof openSeeded>>;
   let app: ReturnType<typeof createApp>;
-  let fake: Server;
+  let fake: FakePushService;
   let base = '';
   let corp = '';
   const ids: Record<string, string> = {};
-  const received: Received[] = [];
-  let busyOnce = true;
-  // The browser's keys.
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const keys = {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: auth.toString('base64url'),
-  };
+  let received: FakePushService['received'] = [];
+  let keys: FakePushService['keys'];
   const subscriptions = async () =>
     (await rt.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions'))
       .rows[0]!.n;
@@ -59,64 +36,12 @@ describeBackends('web push', (backend: Backend) => {
   };
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrina-push-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(join(dir, 'cert.pem'));
-    fake = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        let payload: Record<string, unknown> | null = null;
-        try {
-          payload = JSON.parse(
-            ece
-              .decrypt(Buffer.concat(chunks), {
-                version: 'aes128gcm',
-                privateKey: ecdh,
-                authSecret: auth.toString('base64url'),
-              })
-              .toString('utf8'),
-          ) as Record<string, unknown>;
-        } catch {
-          payload = null;
-        }
-        received.push({ path: req.url ?? '', at: Date.now(), headers: req.headers, payload });
-        if (req.url?.startsWith('/gone')) res.writeHead(410).end();
-        else if (req.url?.startsWith('/missing')) res.writeHead(404).end();
-        else if (req.url?.startsWith('/busy') && busyOnce) {
-          busyOnce = false;
-          res.writeHead(429, { 'Retry-After': '1' }).end();
-        } else res.writeHead(201).end();
-      });
-    });
-    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-    base = `https://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    fake = await startFakePushService();
+    ({ base, received, keys } = fake);
     rt = await openSeeded(backend, {
       push: {
         allowLoopback: true,
-        agent: new Agent({ ca: cert }),
+        agent: new Agent({ ca: fake.ca }),
         allowedHosts: ['fcm.googleapis.com'],
       },
     });
@@ -136,7 +61,7 @@ describeBackends('web push', (backend: Backend) => {
 
   afterAll(async () => {
     await rt?.dispose();
-    await new Promise((r) => fake?.close(r));
+    await fake?.close();
   });
 
   it('one key pair for the deployment: stored once, the same on every start; the public key is served, the private never', async () => {
@@ -200,6 +125,196 @@ describeBackends('web push', (backend: Backend) => {
     expect(
       (await asesor.post('/api/push/suscripciones/baja', { endpoint: `${base}/ok/1` })).json,
     ).toEqual({ eliminada: true });
+  });
+
+  it('push in the recipient’s language (es when never chosen); a kind with push off queues none', async () => {
+    const asesor = await signedIn(app, 'asesor@vitrina.demo', ids);
+    const asesor2 = await signedIn(app, 'asesor2@vitrina.demo', ids);
+    const gerente = await signedIn(app, 'gerente@vitrina.demo', ids);
+    const prefs = (email: string) => `/api/users/${ids[email]}/notificaciones/preferencias`;
+    expect((await asesor.put(prefs('asesor@vitrina.demo'), { idioma: 'en' })).status).toBe(200);
+    const off = await asesor2.put(prefs('asesor2@vitrina.demo'), {
+      tipos: { 'lead.web': { push: false } },
+    });
+    expect(off.json.tipos['lead.web']).toEqual({ app: true, push: false });
+    for (const [who, path] of [
+      [asesor, '/lang/en'],
+      [asesor2, '/lang/off'],
+      [gerente, '/lang/es'],
+    ] as const)
+      expect(
+        (await who.post('/api/push/suscripciones', { endpoint: `${base}${path}`, keys })).status,
+      ).toBe(201);
+    const n = await rt.deps.store.transact((tx) =>
+      notify(tx, {
+        corporateId: corp,
+        userIds: [
+          ids['asesor@vitrina.demo']!,
+          ids['asesor2@vitrina.demo']!,
+          ids['gerente@vitrina.demo']!,
+        ],
+        kind: 'lead.web',
+        params: { lead: 'Ana Ruiz' },
+        link: '/corporativos/grupo-horizonte/clientes',
+      }),
+    );
+    await eventually(
+      () =>
+        received.some((r) => r.path === '/lang/en') && received.some((r) => r.path === '/lang/es'),
+    );
+    expect(received.find((r) => r.path === '/lang/en')!.payload).toEqual({
+      titulo: 'New web lead',
+      mensaje: 'The lead Ana Ruiz, received from the web, is yours',
+      url: '/corporativos/grupo-horizonte/clientes',
+      tag: n!.id,
+    });
+    expect(received.find((r) => r.path === '/lang/es')!.payload).toMatchObject({
+      titulo: 'Nuevo lead web',
+      mensaje: 'Te tocó el lead Ana Ruiz, recibido desde la web',
+    });
+    // Queued in the same transaction as the others: none for the kind turned off.
+    const queued = await rt.deps.db.query(
+      "SELECT 1 FROM outbox WHERE kind = 'push' AND payload->>'endpoint' = $1",
+      [`${base}/lang/off`],
+    );
+    expect(queued.rows).toHaveLength(0);
+    expect(received.some((r) => r.path === '/lang/off')).toBe(false);
+    // Still in asesor2's list: push off is not in-app off.
+    const list = await asesor2.get(
+      `/api/wsObtenerNotificaciones?idCorporativo=${corp}&idUsuario=${ids['asesor2@vitrina.demo']}`,
+    );
+    expect(list.json.map((x: { id: string }) => x.id)).toContain(n!.id);
+  });
+
+  it('a push queued before its kind was turned off, or for a browser that changed hands, is not sent', async () => {
+    const asesor = await signedIn(app, 'asesor@vitrina.demo', ids);
+    const asesor2 = await signedIn(app, 'asesor2@vitrina.demo', ids);
+    const send = pushSender(rt.deps.db, await ensureVapidKeys(rt.deps.db), {
+      allowedHosts: [],
+      allowLoopback: true,
+      agent: new Agent({ ca: fake.ca }),
+    });
+    const delivery = (endpoint: string, idUsuario: string) => ({
+      id: `test-${endpoint}`,
+      idempotencyKey: `test-${endpoint}`,
+      kind: 'push',
+      attempt: 1,
+      causeEventId: null,
+      signal: new AbortController().signal,
+      payload: {
+        endpoint,
+        titulo: 't',
+        mensaje: 'm',
+        url: '/',
+        tag: 'x',
+        idUsuario,
+        tipo: 'lead.web',
+      },
+    });
+    // asesor2 turned lead.web push off (the test before): nothing sent.
+    await asesor2.post('/api/push/suscripciones', { endpoint: `${base}/late/off`, keys });
+    await send(delivery(`${base}/late/off`, ids['asesor2@vitrina.demo']!));
+    // Queued for asesor, the browser now signed in as asesor2: nothing sent.
+    await asesor.post('/api/push/suscripciones', { endpoint: `${base}/late/moved`, keys });
+    await asesor2.post('/api/push/suscripciones', { endpoint: `${base}/late/moved`, keys });
+    await send(delivery(`${base}/late/moved`, ids['asesor@vitrina.demo']!));
+    // The control: the owner with push on gets it.
+    await asesor.post('/api/push/suscripciones', { endpoint: `${base}/late/on`, keys });
+    await send(delivery(`${base}/late/on`, ids['asesor@vitrina.demo']!));
+    expect(received.filter((r) => r.path.startsWith('/late/')).map((r) => r.path)).toEqual([
+      '/late/on',
+    ]);
+  });
+
+  it('the spec’s PUT /api/users/{id} { tokens: { pushToken: true } }: the browser’s subscription as its token', async () => {
+    const asesor = await signedIn(app, 'asesor@vitrina.demo', ids);
+    const me = ids['asesor@vitrina.demo']!;
+    const token = JSON.stringify({ endpoint: `${base}/token/1`, expirationTime: null, keys });
+    const put = (body: Record<string, unknown>) =>
+      asesor.put(`/api/users/${me}`, { id: me, ...body });
+    const added = await put({ tokens: { [token]: true } });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    expect(added.json.tokens).toMatchObject({ [`${base}/token/1`]: true });
+    expect(added.json.id).toBe(me);
+    // A registered endpoint as the token: confirmed, nothing changes.
+    const again = await put({ tokens: { [`${base}/token/1`]: true } });
+    expect(again.status).toBe(200);
+    expect(again.json.tokens).toEqual(added.json.tokens);
+    // It is pushed to like any subscription.
+    const sent = await signedIn(app, 'gerente@vitrina.demo', ids).then((g) =>
+      g.post(`/api/corporativos/${corp}/notificaciones`, {
+        titulo: 'Token',
+        mensaje: 'Por PUT users',
+        idUsuarios: [me],
+      }),
+    );
+    expect(sent.status).toBe(201);
+    await eventually(() => received.some((r) => r.path === '/token/1'));
+    expect(received.find((r) => r.path === '/token/1')!.payload).toMatchObject({ titulo: 'Token' });
+    // false removes it.
+    const removed = await put({ tokens: { [`${base}/token/1`]: false } });
+    expect(removed.status).toBe(200);
+    expect(removed.json.tokens[`${base}/token/1`]).toBeUndefined();
+  });
+
+  it('PUT /api/users/{id} with bad tokens: 4xx in the spec’s shape, nothing written', async () => {
+    const asesor = await signedIn(app, 'asesor@vitrina.demo', ids);
+    const me = ids['asesor@vitrina.demo']!;
+    const other =
+      ids['asesor2@vitrina.demo'] ??
+      (await signedIn(app, 'asesor2@vitrina.demo', ids), ids['asesor2@vitrina.demo']!);
+    const tok = (endpoint: string, k: unknown = keys) => JSON.stringify({ endpoint, keys: k });
+    const count = async () =>
+      [
+        await subscriptions(),
+        (await rt.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n,
+      ] as const;
+    const before = await count();
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      [
+        me,
+        { tokens: { [tok('http://fcm.googleapis.com/x')]: true } },
+        422,
+        'PUSH_ENDPOINT_NOT_ALLOWED',
+      ],
+      [me, { tokens: { [tok('https://evil.example/x')]: true } }, 422, 'PUSH_ENDPOINT_NOT_ALLOWED'],
+      [
+        me,
+        { tokens: { 'https://fcm.googleapis.com/never-registered': true } },
+        422,
+        'PUSH_SUBSCRIPTION_INVALID',
+      ],
+      [
+        me,
+        { tokens: { [tok(`${base}/bad`, { p256dh: 'short', auth: keys.auth })]: true } },
+        400,
+        'VALIDATION',
+      ],
+      [me, { tokens: { 'not a token': true } }, 400, 'VALIDATION'],
+      [me, { tokens: { [tok(`${base}/bad`)]: 'yes' } }, 400, 'VALIDATION'],
+      [me, { tokens: {} }, 400, 'VALIDATION'],
+      [me, { tokens: [tok(`${base}/bad`)] }, 400, 'VALIDATION'],
+      // A valid token with an invalid profile change: neither is written.
+      [me, { nombre: '', tokens: { [tok(`${base}/bad`)]: true } }, 400, 'VALIDATION'],
+    ];
+    for (const [id, body, status, code] of cases) {
+      const res = await asesor.put(`/api/users/${id}`, { id, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.json).toEqual([
+        expect.objectContaining({ errorCode: code, message: expect.any(String) }),
+      ]);
+    }
+    // Another user's tokens: never (another user's record is a manager's edit, which takes no
+    // tokens; an adviser is no manager).
+    const theirs = await asesor.put(`/api/users/${other}`, {
+      id: other,
+      tokens: { [tok(`${base}/bad`)]: true },
+    });
+    expect([400, 403]).toContain(theirs.status);
+    expect(theirs.json).toEqual([
+      expect.objectContaining({ errorCode: expect.any(String), message: expect.any(String) }),
+    ]);
+    expect(await count()).toEqual(before);
   });
 
   it('bad subscriptions: 4xx in the spec’s shape, nothing written', async () => {

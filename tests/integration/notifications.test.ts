@@ -293,6 +293,37 @@ describeBackends('notifications', (backend: Backend) => {
         'NOTIFICATION_NOT_FOUND',
       );
       await refused(() => list(pacifico, 'asesor.pacifico@vitrina.demo'), 403, 'FORBIDDEN');
+      // A manager or an administrator reads and marks only their own too.
+      await refused(() => list(gerente, 'asesor2@vitrina.demo'), 403, 'FORBIDDEN');
+      await refused(() => reads(admin, 'asesor2@vitrina.demo'), 403, 'FORBIDDEN');
+      await refused(
+        () =>
+          mark(admin, { idUsuario: ids['asesor2@vitrina.demo'], idNotificacion: theirs.json.id }),
+        403,
+        'FORBIDDEN',
+      );
+      await refused(
+        () => mark(gerente, { idUsuario: ids['asesor2@vitrina.demo'], todas: true }),
+        403,
+        'FORBIDDEN',
+      );
+      // One's own notification through a corporate one is not a member of.
+      await refused(
+        () =>
+          mark(
+            asesor2,
+            { idUsuario: ids['asesor2@vitrina.demo'], idNotificacion: theirs.json.id },
+            pacificoCorp,
+          ),
+        403,
+        'FORBIDDEN',
+      );
+      // Signed out.
+      const { client } = await import('./support/http');
+      await refused(() => list(client(app), 'asesor2@vitrina.demo'), 401, 'UNAUTHENTICATED');
+      // Still unread for its recipient.
+      const mine = await list(asesor2, 'asesor2@vitrina.demo');
+      expect(mine.json.find((n: { id: string }) => n.id === theirs.json.id).leida).toBe(false);
     });
 
     it('sending without permission, from another corporate, anonymously', async () => {

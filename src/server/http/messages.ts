@@ -273,6 +273,11 @@ const messages = {
     en: 'The calendar subscription does not exist or was revoked',
   },
   showroom_not_found: { es: 'No se encontró el showroom', en: 'Showroom not found' },
+  chat_disabled: {
+    es: 'El asistente de chat no está activado en este corporativo',
+    en: 'The chat assistant is not turned on for this corporate',
+  },
+  chat_failed: { es: 'Error al conectar con el bot', en: 'Could not connect to the bot' },
   showroom_inactive: { es: 'El showroom no está activo', en: 'This showroom is not active' },
   position_invalid: {
     es: 'La ubicación enviada no es válida',
@@ -303,6 +308,10 @@ const messages = {
     es: 'La suscripción push no es válida',
     en: 'The push subscription is not valid',
   },
+  notification_preferences_forbidden: {
+    es: 'Solo puedes ver y cambiar tus propias preferencias de notificaciones',
+    en: 'You can only see and change your own notification preferences',
+  },
   push_endpoint_not_allowed: {
     es: 'El servicio push de la suscripción no está permitido',
     en: 'The subscription push service is not allowed',
@@ -317,10 +326,6 @@ const messages = {
     en: "This QR code is no longer valid; scan today's code at the showroom",
   },
   guest_not_found: { es: 'No se encontró el invitado', en: 'Guest not found' },
-} as const satisfies Record<string, Record<Lang, string>>;
-
-export type MessageKey = keyof typeof messages;
-
   registration_exists: {
     es: 'Ya tienes una solicitud o acceso en este corporativo',
     en: 'You already have a request or access in this corporate',
@@ -379,6 +384,10 @@ export type MessageKey = keyof typeof messages;
     es: 'Este corporativo no recibe registros de brokers',
     en: 'This corporate does not take broker registrations',
   },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof messages;
+
 export function message(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
   return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }

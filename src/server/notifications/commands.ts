@@ -1,20 +1,27 @@
 /**
  * The notifications' writes through the command handler: a manager's message to members of the
- * corporate, a read mark, and "mark all read" (one event). Every refusal is an {@link ApiError}
- * in the spec's shape and nothing is written.
+ * corporate, a read mark, "mark all read" (one event) and a user's preferences. Every refusal is
+ * an {@link ApiError} in the spec's shape and nothing is written.
  */
 import {
   notificationReadsDecider,
   type Notification,
   type NotificationError,
+  type NotificationLang,
   type NotificationReadError,
 } from '../../core/notifications';
+import {
+  allPreferences,
+  notificationPreferencesDecider,
+  type NotificationPreferencesCommand,
+  type NotificationPreferencesError,
+} from '../../core/notification-preferences';
 import type { Membership } from '../../core/permissions';
 import { ApiError, badRequest } from '../http/errors';
-import { runCommand, type CommandEnv } from '../store/command-handler';
+import { handleCommand, runCommand, type CommandEnv } from '../store/command-handler';
 import { NotificationRejected, notify } from './notify';
 import { inboxEntry, unreadIds } from './queries';
-import { notificationReadsStream } from './streams';
+import { notificationPreferencesStream, notificationReadsStream } from './streams';
 
 export const notificationNotFound = () =>
   new ApiError(404, 'NOTIFICATION_NOT_FOUND', 'notification_not_found');
@@ -112,4 +119,39 @@ export async function markAllRead(env: CommandEnv, m: Membership): Promise<numbe
     await scope.emit(streamId, events);
     return noLeidas.length;
   });
+}
+
+const preferencesErrorToApi = (error: NotificationPreferencesError): ApiError => {
+  switch (error.code) {
+    case 'PREFERENCES_INVALID':
+      return badRequest(error.campos.map((path) => ({ path, code: 'invalid_value' })));
+    default: {
+      const unhandled: never = error.code;
+      throw new Error(`unknown preferences error ${String(unhandled)}`);
+    }
+  }
+};
+
+/**
+ * Changes the user's notification preferences (core/notification-preferences.ts) on their own
+ * stream; answers every kind's value and the language as they now are. No change: nothing written.
+ */
+export async function updatePreferences(
+  env: CommandEnv,
+  userId: string,
+  change: Omit<NotificationPreferencesCommand, 'type' | 'idUsuario'>,
+  /** The language shown while none is chosen (the profile's). */
+  fallback: NotificationLang,
+): Promise<ReturnType<typeof allPreferences>> {
+  const { state } = await handleCommand(
+    env,
+    { actorId: userId, corporateId: null },
+    {
+      decider: notificationPreferencesDecider,
+      streamId: notificationPreferencesStream(userId),
+      command: () => ({ type: 'UpdateNotificationPreferences', idUsuario: userId, ...change }),
+      reject: preferencesErrorToApi,
+    },
+  );
+  return allPreferences(state, fallback);
 }

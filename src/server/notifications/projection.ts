@@ -1,7 +1,10 @@
 /**
- * The notifications' read models: `rm_notifications` (one row per notification) and
- * `rm_notification_inbox` (one row per recipient, with the read mark).
+ * The notifications' read models: `rm_notifications` (one row per notification),
+ * `rm_notification_inbox` (one row per recipient, with the read mark), and each user's
+ * preferences (core/notification-preferences.ts): `rm_notification_preferences` (per user and
+ * kind, only the kinds the user changed) and `rm_notification_language` (push messages' language).
  */
+import type { NotificationPreferencesEvent } from '../../core/notification-preferences';
 import type {
   Notification,
   NotificationEvent,
@@ -12,13 +15,22 @@ import type { Projection, StoredEvent } from '../store/event-store';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  // rm_notification_preferences belongs here too: the preference events (issue 15 point 6) are not
-  // built yet, so a rebuild leaves it empty, as the log leaves it.
-  tables: ['rm_notifications', 'rm_notification_inbox', 'rm_notification_preferences'],
-  handles: ['NotificationSent', 'NotificationRead', 'NotificationsAllRead'],
+  tables: [
+    'rm_notifications',
+    'rm_notification_inbox',
+    'rm_notification_preferences',
+    'rm_notification_language',
+  ],
+  handles: [
+    'NotificationSent',
+    'NotificationRead',
+    'NotificationsAllRead',
+    'NotificationPreferencesChanged',
+    'NotificationLanguageChosen',
+  ],
   async apply(tx: Queryable, stored: StoredEvent) {
     const event = { type: stored.type, data: stored.data } as
-      NotificationEvent | NotificationReadEvent;
+      NotificationEvent | NotificationReadEvent | NotificationPreferencesEvent;
     switch (event.type) {
       case 'NotificationSent': {
         const n: Notification = event.data;
@@ -46,6 +58,24 @@ export const notificationsProjection: Projection = {
         await tx.query(
           'UPDATE rm_notification_inbox SET leida = true WHERE user_id = $1 AND notification_id = ANY($2::text[])',
           [event.data.idUsuario, event.data.ids],
+        );
+        return;
+      case 'NotificationPreferencesChanged':
+        for (const [tipo, value] of Object.entries(event.data.tipos)) {
+          if (!value) continue;
+          await tx.query(
+            `INSERT INTO rm_notification_preferences (user_id, tipo, in_app, push)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (user_id, tipo) DO UPDATE SET in_app = EXCLUDED.in_app, push = EXCLUDED.push`,
+            [event.data.idUsuario, tipo, value.app, value.push],
+          );
+        }
+        return;
+      case 'NotificationLanguageChosen':
+        await tx.query(
+          `INSERT INTO rm_notification_language (user_id, idioma) VALUES ($1, $2)
+           ON CONFLICT (user_id) DO UPDATE SET idioma = EXCLUDED.idioma`,
+          [event.data.idUsuario, event.data.idioma],
         );
         return;
       default: {

@@ -10,13 +10,19 @@
  * - Subscriptions (the user's `tokens`) are rows of `push_subscriptions`, registered and removed
  *   by their browser (routes.ts).
  * - The consumer `push-notifications` (from the end of the log) queues one outbox message per
- *   recipient's subscription for each `NotificationSent`, keyed by the event and the endpoint; the
+ *   recipient's subscription for each `NotificationSent` (not for a recipient who turned the kind's
+ *   push off; the text in the recipient's language), keyed by the event and the endpoint; the
  *   outbox handler `push` sends it: 404/410 delete the subscription, 429 waits for Retry-After,
  *   other 4xx are permanent, anything else is retried with backoff.
  */
 import type { Agent } from 'node:https';
 import webPush, { WebPushError } from 'web-push';
-import { renderNotification, type Notification } from '../../core/notifications';
+import { DEFAULT_NOTIFICATION_LANG } from '../../core/notification-preferences';
+import {
+  renderNotification,
+  type Notification,
+  type NotificationLang,
+} from '../../core/notifications';
 import type { BackgroundWork } from '../store/background-work';
 import type { Queryable } from '../store/db';
 import {
@@ -26,6 +32,7 @@ import {
   parseRetryAfter,
   type OutboxDelivery,
 } from '../store/outbox';
+import { pushLanguages } from './queries';
 
 export const PUSH_OUTBOX = 'push';
 export const PUSH_CONSUMER = 'push-notifications';
@@ -113,16 +120,31 @@ export function allowedHostsFromEnv(value = process.env.VITRINA_PUSH_ALLOWED_HOS
   return list.length > 0 ? list : DEFAULT_PUSH_HOSTS;
 }
 
-/** What the service worker gets (and shows): title, body, the in-app URL, the tag. */
+/**
+ * What the service worker gets (and shows): title, body, the in-app URL, the tag; and, kept on
+ * the server, whose subscription it is and the kind (checked against their preferences when sent).
+ */
 export interface PushPayload {
   endpoint: string;
   titulo: string;
   mensaje: string;
   url: string;
   tag: string;
+  /** The recipient and the kind (absent in messages queued before preferences existed). */
+  idUsuario?: string;
+  tipo?: string;
 }
 
-/** One message per subscription of each recipient, in the consumer's transaction. */
+/** SQL: the user `$user` has not turned the kind `$tipo` off for push. */
+const PUSH_WANTED = (user: string, tipo: string) =>
+  `NOT EXISTS (SELECT 1 FROM rm_notification_preferences p
+                WHERE p.user_id = ${user} AND p.tipo = ${tipo} AND NOT p.push)`;
+
+/**
+ * One message per subscription of each recipient who has not turned the kind's push off, in the
+ * consumer's transaction, written in the recipient's language (core/notification-preferences.ts;
+ * es when they never chose).
+ */
 export async function queuePushes(
   tx: Queryable,
   n: Notification,
@@ -130,20 +152,25 @@ export async function queuePushes(
 ): Promise<number> {
   const { rows } = await tx.query<{ endpoint: string; user_id: string }>(
     `SELECT s.endpoint, s.user_id FROM push_subscriptions s
-      WHERE s.user_id = ANY($1::text[])
-        AND NOT EXISTS (SELECT 1 FROM rm_notification_preferences p
-                         WHERE p.user_id = s.user_id AND p.tipo = $2 AND NOT p.push)
+      WHERE s.user_id = ANY($1::text[]) AND ${PUSH_WANTED('s.user_id', '$2')}
       ORDER BY s.endpoint`,
     [n.destinatarios, n.tipo],
   );
-  const { titulo, mensaje } = renderNotification(n, 'es');
+  if (rows.length === 0) return 0;
+  const languages = await pushLanguages(tx, [...new Set(rows.map((r) => r.user_id))]);
+  const texts = new Map<NotificationLang, { titulo: string; mensaje: string }>();
   for (const row of rows) {
+    const language = languages.get(row.user_id) ?? DEFAULT_NOTIFICATION_LANG;
+    let text = texts.get(language);
+    if (!text) texts.set(language, (text = renderNotification(n, language)));
     const payload: PushPayload = {
       endpoint: row.endpoint,
-      titulo,
-      mensaje,
+      titulo: text.titulo,
+      mensaje: text.mensaje,
       url: n.link ?? '/',
       tag: n.id,
+      idUsuario: row.user_id,
+      tipo: n.tipo,
     };
     await enqueueOutbox(tx, { kind: PUSH_OUTBOX, id: effectId(row.endpoint), payload });
   }
@@ -160,13 +187,27 @@ export function pushSender(
     options.subject ?? process.env.VITRINA_PUSH_SUBJECT ?? 'mailto:soporte@vitrina.app';
   return async (m: OutboxDelivery) => {
     const p = m.payload as PushPayload;
-    const { rows } = await db.query<{ endpoint: string; p256dh: string; auth: string }>(
-      'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE endpoint = $1',
-      [p.endpoint],
-    );
+    const { rows } = await db.query<{
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      user_id: string;
+    }>('SELECT endpoint, p256dh, auth, user_id FROM push_subscriptions WHERE endpoint = $1', [
+      p.endpoint,
+    ]);
     const sub = rows[0];
     // Removed since (signed out, or the service said it is gone): nothing to send.
     if (!sub) return;
+    // The browser signed in as someone else since: not theirs to see.
+    if (p.idUsuario !== undefined && sub.user_id !== p.idUsuario) return;
+    // The recipient turned the kind's push off since it was queued: nothing to send.
+    if (p.idUsuario !== undefined && p.tipo !== undefined) {
+      const wanted = await db.query(`SELECT 1 WHERE ${PUSH_WANTED('$1', '$2')}`, [
+        p.idUsuario,
+        p.tipo,
+      ]);
+      if (wanted.rows.length === 0) return;
+    }
     if (!endpointAllowed(sub.endpoint, options.allowedHosts, options.allowLoopback))
       throw new PermanentFailure('push endpoint not allowed');
     const body = JSON.stringify({ titulo: p.titulo, mensaje: p.mensaje, url: p.url, tag: p.tag });

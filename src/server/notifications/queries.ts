@@ -1,6 +1,21 @@
-/** The notifications' reads: a user's list, read map and unread count in one corporate. */
-import type { Notification } from '../../core/notifications';
+/**
+ * The notifications' reads: a user's list, read map and unread count in one corporate, and the
+ * user's preferences. A kind the user turned off in the app (core/notification-preferences.ts) is
+ * left out of the list, the read map and the unread count (so "mark all read" leaves it too).
+ */
+import type { KindPreference, NotificationPreferences } from '../../core/notification-preferences';
+import { DEFAULT_NOTIFICATION_LANG, isNotificationLang } from '../../core/notification-preferences';
+import {
+  isNotificationKind,
+  type Notification,
+  type NotificationKind,
+  type NotificationLang,
+} from '../../core/notifications';
 import type { Queryable } from '../store/db';
+
+/** SQL: the inbox row `i` (joined to its notification `n`) is shown in the app. */
+const SHOWN = `NOT EXISTS (SELECT 1 FROM rm_notification_preferences p
+                  WHERE p.user_id = i.user_id AND p.tipo = n.tipo AND NOT p.in_app)`;
 
 export interface InboxEntry {
   notification: Notification;
@@ -17,7 +32,7 @@ export async function listInbox(
   const { rows } = await db.query<{ doc: Notification; leida: boolean }>(
     `SELECT n.doc, i.leida FROM rm_notification_inbox i
        JOIN rm_notifications n ON n.id = i.notification_id
-      WHERE i.user_id = $1 AND i.corporate_id = $2
+      WHERE i.user_id = $1 AND i.corporate_id = $2 AND ${SHOWN}
       ORDER BY i.fecha_alta DESC, i.notification_id DESC LIMIT $3`,
     [userId, corporateId, limit],
   );
@@ -31,8 +46,10 @@ export async function readMap(
   userId: string,
 ): Promise<Record<string, true>> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT notification_id AS id FROM rm_notification_inbox
-      WHERE user_id = $1 AND corporate_id = $2 AND leida ORDER BY notification_id`,
+    `SELECT i.notification_id AS id FROM rm_notification_inbox i
+       JOIN rm_notifications n ON n.id = i.notification_id
+      WHERE i.user_id = $1 AND i.corporate_id = $2 AND i.leida AND ${SHOWN}
+      ORDER BY i.notification_id`,
     [userId, corporateId],
   );
   return Object.fromEntries(rows.map((r) => [r.id, true] as const));
@@ -44,8 +61,10 @@ export async function unreadIds(
   userId: string,
 ): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT notification_id AS id FROM rm_notification_inbox
-      WHERE user_id = $1 AND corporate_id = $2 AND NOT leida ORDER BY notification_id`,
+    `SELECT i.notification_id AS id FROM rm_notification_inbox i
+       JOIN rm_notifications n ON n.id = i.notification_id
+      WHERE i.user_id = $1 AND i.corporate_id = $2 AND NOT i.leida AND ${SHOWN}
+      ORDER BY i.notification_id`,
     [userId, corporateId],
   );
   return rows.map((r) => r.id);
@@ -80,4 +99,54 @@ export async function memberIds(
     [corporateId, roleId ?? null],
   );
   return rows.map((r) => r.id);
+}
+
+/** The user's preferences as the read model holds them (the kinds they changed, the language). */
+export async function loadPreferences(
+  db: Queryable,
+  userId: string,
+): Promise<NotificationPreferences> {
+  const [kinds, language] = await Promise.all([
+    db.query<{ tipo: string; in_app: boolean; push: boolean }>(
+      'SELECT tipo, in_app, push FROM rm_notification_preferences WHERE user_id = $1 ORDER BY tipo',
+      [userId],
+    ),
+    db.query<{ idioma: string }>('SELECT idioma FROM rm_notification_language WHERE user_id = $1', [
+      userId,
+    ]),
+  ]);
+  const tipos: Partial<Record<NotificationKind, KindPreference>> = {};
+  for (const row of kinds.rows)
+    if (isNotificationKind(row.tipo)) tipos[row.tipo] = { app: row.in_app, push: row.push };
+  const idioma = language.rows[0]?.idioma;
+  return { idioma: isNotificationLang(idioma) ? idioma : null, tipos };
+}
+
+/** The language of the user's profile (`idioma` of the user document), else es. */
+export async function profileLanguage(db: Queryable, userId: string): Promise<NotificationLang> {
+  const { rows } = await db.query<{ idioma: string | null }>(
+    "SELECT doc->>'idioma' AS idioma FROM rm_users WHERE id = $1",
+    [userId],
+  );
+  const idioma = rows[0]?.idioma;
+  return isNotificationLang(idioma) ? idioma : DEFAULT_NOTIFICATION_LANG;
+}
+
+/**
+ * Each user's push language: the one chosen for notifications (the app's language setting), else
+ * the profile's, else es (absent from the map).
+ */
+export async function pushLanguages(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<Map<string, NotificationLang>> {
+  const { rows } = await db.query<{ user_id: string; idioma: string | null }>(
+    `SELECT u.id AS user_id, coalesce(l.idioma, u.doc->>'idioma') AS idioma
+       FROM rm_users u LEFT JOIN rm_notification_language l ON l.user_id = u.id
+      WHERE u.id = ANY($1::text[])`,
+    [userIds],
+  );
+  const out = new Map<string, NotificationLang>();
+  for (const r of rows) if (isNotificationLang(r.idioma)) out.set(r.user_id, r.idioma);
+  return out;
 }

@@ -18,22 +18,39 @@
  *   expirationTime? }` registers this browser for the signed-in user (the spec's `tokens`) → 201
  *   `{ tokens: { [endpoint]: true } }`; `POST /api/push/suscripciones/baja` `{ endpoint }` removes
  *   it (sign-out) → `{ eliminada }`. An endpoint that is not https or not of a known push service
- *   is 422 PUSH_ENDPOINT_NOT_ALLOWED; a malformed subscription 400.
+ *   is 422 PUSH_ENDPOINT_NOT_ALLOWED; a malformed subscription 400. The spec's
+ *   `PUT /api/users/{id}` `{ tokens: { pushToken: true } }` does the same (push-tokens.ts).
+ * - Preferences (core/notification-preferences.ts; one's own only, 403 otherwise):
+ *   `GET /api/users/:id/notificaciones/preferencias` → `{ idioma, tipos: { [tipo]: { app, push } } }`
+ *   (every kind; `idioma` is the push messages' language: the one chosen, else the profile's, else
+ *   es); `PUT` the same path `{ idioma?, tipos?: { [tipo]: { app?, push? } } }` changes
+ *   what it names and answers the same shape; an unknown kind or language is 400, nothing written.
+ *   In-app off hides the kind from the list, the read map and `X-No-Leidas`; push off sends none.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { allPreferences } from '../../core/notification-preferences';
 import {
   MAX_LINK,
   MAX_MESSAGE,
   MAX_TITLE,
+  NOTIFICATION_KINDS,
   renderNotification,
   type Notification,
 } from '../../core/notifications';
 import { mayReadNotificationsOf, maySendNotifications } from '../../core/permissions';
 import { requireMember, requireUser, type Ctx, type Env } from '../http/context';
 import { ApiError, badRequest, forbidden, jsonBody, lang, parse } from '../http/errors';
-import { markAllRead, markRead, sendMessage } from './commands';
-import { listInbox, memberIds, readMap, unreadIds } from './queries';
+import { markAllRead, markRead, sendMessage, updatePreferences } from './commands';
+import { pushEndpointNotAllowed, registerSubscription, subscriptionBody } from './push-tokens';
+import {
+  listInbox,
+  loadPreferences,
+  memberIds,
+  profileLanguage,
+  readMap,
+  unreadIds,
+} from './queries';
 
 const id = z.string().min(1).max(64);
 
@@ -49,18 +66,27 @@ const markBody = z.union([
   z.strictObject({ idUsuario: id, todas: z.literal(true) }),
 ]);
 
-const base64url = (bytes: number) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
-    .refine((v) => Buffer.from(v, 'base64url').length === bytes, { message: `${bytes} bytes` });
-
-const subscriptionBody = z.strictObject({
-  endpoint: z.string().min(1).max(2000),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
-});
 const unsubscribeBody = z.strictObject({ endpoint: z.string().min(1).max(2000) });
+
+const preferencesBody = z.strictObject({
+  idioma: z.string().max(10).optional(),
+  tipos: z
+    .record(
+      z.string().max(64),
+      z.strictObject({ app: z.boolean().optional(), push: z.boolean().optional() }),
+    )
+    .refine((t) => Object.keys(t).length <= NOTIFICATION_KINDS.length, {
+      message: `at most ${NOTIFICATION_KINDS.length} kinds`,
+    })
+    .optional(),
+});
+
+/** One's own preferences only: another user's id is 403, whoever asks. */
+async function requireOwnPreferences(c: Ctx) {
+  const me = await requireUser(c);
+  if (c.req.param('id') !== me.id) throw forbidden('notification_preferences_forbidden');
+  return me;
+}
 
 const sendBody = z
   .strictObject({
@@ -160,15 +186,9 @@ export const notificationRoutes = new Hono<Env>()
     const me = await requireUser(c);
     const body = parse(subscriptionBody, await jsonBody(c));
     const deps = c.get('deps');
-    if (!deps.push?.allowed(body.endpoint))
-      throw new ApiError(422, 'PUSH_ENDPOINT_NOT_ALLOWED', 'push_endpoint_not_allowed');
+    if (!deps.push?.allowed(body.endpoint)) throw pushEndpointNotAllowed();
     // The same browser signed in as someone else now receives that user's pushes.
-    await deps.db.query(
-      `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-         auth = EXCLUDED.auth`,
-      [body.endpoint, me.id, body.keys.p256dh, body.keys.auth],
-    );
+    await registerSubscription(deps.db, me.id, body);
     return c.json({ tokens: { [body.endpoint]: true } }, 201);
   })
   .post('/push/suscripciones/baja', async (c) => {
@@ -181,4 +201,20 @@ export const notificationRoutes = new Hono<Env>()
         me.id,
       ]);
     return c.json({ eliminada: rows.length > 0 });
+  })
+  .get('/users/:id/notificaciones/preferencias', async (c) => {
+    const me = await requireOwnPreferences(c);
+    const db = c.get('deps').db;
+    const [prefs, fallback] = await Promise.all([
+      loadPreferences(db, me.id),
+      profileLanguage(db, me.id),
+    ]);
+    return c.json(allPreferences(prefs, fallback));
+  })
+  .put('/users/:id/notificaciones/preferencias', async (c) => {
+    const me = await requireOwnPreferences(c);
+    const body = parse(preferencesBody, await jsonBody(c));
+    const deps = c.get('deps');
+    const fallback = await profileLanguage(deps.db, me.id);
+    return c.json(await updatePreferences(deps, me.id, body, fallback));
   });

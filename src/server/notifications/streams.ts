@@ -7,3 +7,7 @@ export const notificationStream = (corporateId: string, id: string) =>
 /** One user's read marks in one corporate. */
 export const notificationReadsStream = (corporateId: string, userId: string) =>
   `notification-reads:${corporateId}:${userId}`;
+
+/** One user's notification preferences (every corporate). */
+export const notificationPreferencesStream = (userId: string) =>
+  `notification-preferences:${userId}`;

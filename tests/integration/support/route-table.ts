@@ -1042,6 +1042,26 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
   // ------------------------------------------------------------------ notifications
+  {
+    method: 'GET',
+    path: '/api/users/:id/notificaciones/preferencias',
+    access: 'self',
+    slots: ['user'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/users/${t.user.id}/notificaciones/preferencias` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/:id/notificaciones/preferencias',
+    access: 'self',
+    slots: ['user'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/users/${t.user.id}/notificaciones/preferencias`,
+      body: { tipos: { 'lead.web': { push: false } }, idioma: 'es' },
+    }),
+  },
   ...(['wsObtenerNotificaciones', 'wsObtenerNotificacionesLeidas'] as const).map(
     (name): RouteSpec => ({
       method: 'GET',
