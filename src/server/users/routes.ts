@@ -3,6 +3,12 @@ import { z } from 'zod';
 import type { User } from '../../core/types';
 import type { UserCommand, UserProfileChanges } from '../../core/user';
 import { runUserCommands } from './commands';
+import {
+  applyPushTokens,
+  planPushTokens,
+  pushTokensBody,
+  pushTokensOf,
+} from '../notifications/push-tokens';
 import { ApiError, forbidden, jsonBody, notFound, parse } from '../http/errors';
 import { loadDevelopmentById } from '../catalogue/queries';
 import { mayManageUsers, roleInCorporate } from '../../core/permissions';
@@ -27,6 +33,8 @@ const userUpdate = z
     apellidos: z.string().trim().max(120).optional(),
     perfil: z.number().int().min(0).max(10).optional(),
     corporativoFavorito: z.string().max(64).nullable().optional(),
+    // Spec §7 "Update user for push": { tokens: { pushToken: true } } (notifications/push-tokens.ts).
+    tokens: pushTokensBody.optional(),
     // Stripped as the spec says: the server owns these.
     fechaAlta: z.unknown().optional(),
     sesionUltima: z.unknown().optional(),
@@ -107,6 +115,9 @@ export const userRoutes = new Hono<Env>()
     ) {
       throw new ApiError(403, 'FORBIDDEN', 'own_roles');
     }
+    const deps = c.get('deps');
+    // Push tokens are checked before anything is written, and written once the profile is.
+    const tokens = body.tokens && (await planPushTokens(deps.db, me.id, body.tokens, deps.push));
     const commands: UserCommand[] = [];
     const changes: UserProfileChanges = {};
     for (const key of ['nombre', 'apellidos', 'perfil'] as const) {
@@ -115,7 +126,10 @@ export const userRoutes = new Hono<Env>()
     if (Object.keys(changes).length > 0) commands.push({ type: 'UpdateUserProfile', changes });
     if (body.corporativoFavorito && body.corporativoFavorito !== me.corporativoFavorito)
       commands.push({ type: 'ChooseFavouriteCorporate', idCorporativo: body.corporativoFavorito });
-    return c.json(publicUser(await runUserCommands(c.get('deps'), me.id, commands)));
+    const user = publicUser(await runUserCommands(deps, me.id, commands));
+    if (!tokens) return c.json(user);
+    await applyPushTokens(deps.db, me.id, tokens);
+    return c.json({ ...user, tokens: await pushTokensOf(deps.db, me.id) });
   })
   .put('/users/:id/corporativo-favorito', async (c) => {
     const me = await requireUser(c);
