@@ -186,6 +186,14 @@ export function inviteGuest(
   });
 }
 
+/** The guest came in: their appointment of the day is marked attended and its adviser told. */
+export function markGuestArrived(idCorporativo: string, idShowroom: string, id: string) {
+  return api<Guest>(
+    `${showroomBase(idCorporativo, idShowroom)}/invitados/${encodeURIComponent(id)}/llegada`,
+    { method: 'POST', body: {} },
+  );
+}
+
 export function removeGuest(idCorporativo: string, idShowroom: string, id: string) {
   return api<{ id: string }>(
     `${showroomBase(idCorporativo, idShowroom)}/invitados/${encodeURIComponent(id)}`,

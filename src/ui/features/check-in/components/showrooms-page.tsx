@@ -9,7 +9,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { checkInSecondsLeft, localDay } from '../../../../core/check-in';
+import { checkInSecondsLeft, corporateZone, localDay } from '../../../../core/check-in';
 import {
   closedByName,
   historyTime,
@@ -38,6 +38,7 @@ import {
   historyQuery,
   hostAdvisersQuery,
   inviteGuest,
+  markGuestArrived,
   onDutyQuery,
   putShowroom,
   removeGuest,
@@ -69,8 +70,6 @@ const field = css({
   },
 });
 
-const corporateZone = (zone: string | undefined) => zone || 'UTC';
-
 /** Keeps the board, history and guests current from the live stream while the page is open. */
 function useShowroomsLive(idCorporativo: string) {
   const client = useQueryClient();
@@ -82,7 +81,11 @@ function useShowroomsLive(idCorporativo: string) {
         void client.invalidateQueries({ queryKey: ['api', 'showroomEnTurno'] });
         void client.invalidateQueries({ queryKey: ['api', 'showroomCheckIns'] });
       }
-      if (change.type === 'GuestInvited' || change.type === 'GuestRemoved')
+      if (
+        change.type === 'GuestInvited' ||
+        change.type === 'GuestRemoved' ||
+        change.type === 'GuestArrived'
+      )
         void client.invalidateQueries({ queryKey: ['api', 'showroomInvitados'] });
       if (change.type === 'ShowroomConfigured')
         void client.invalidateQueries({ queryKey: showroomsQuery(idCorporativo).queryKey });
@@ -329,7 +332,7 @@ function ShowroomDetail({
   );
 }
 
-function Badge({ children }: { children: ReactNode }) {
+function Badge({ children, tone }: { children: ReactNode; tone?: 'success' }) {
   return (
     <span
       className={css({
@@ -338,7 +341,8 @@ function Badge({ children }: { children: ReactNode }) {
         px: 2,
         py: 0.5,
         borderRadius: 'full',
-        bg: 'rgba(0,0,0,0.06)',
+        bg: tone === 'success' ? '#dcfce7' : 'rgba(0,0,0,0.06)',
+        color: tone === 'success' ? '#14532d' : undefined,
         whiteSpace: 'nowrap',
       })}
     >
@@ -361,7 +365,7 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
       void client.invalidateQueries({ queryKey: ['api', 'showroomCheckIns'] });
     },
   });
-  const zone = corporateZone(corporate.zonaHoraria);
+  const zone = corporateZone(corporate);
   if (board.isPending) return <LoadingScreen />;
   if (board.isError) return <p role="alert">{errorMessage(board.error)}</p>;
   return (
@@ -445,7 +449,7 @@ function Guests({ showroom }: { showroom: Showroom }) {
   const { t, i18n } = useTranslation('checkin');
   const { corporate } = useCorporateContext();
   const client = useQueryClient();
-  const today = localDay(new Date(), corporateZone(corporate.zonaHoraria));
+  const today = localDay(new Date(), corporateZone(corporate));
   const guests = useQuery(guestsQuery(corporate.id, showroom.id, today));
   const advisers = useQuery(hostAdvisersQuery(corporate.id));
   const ids = { nombre: useId(), contacto: useId(), fecha: useId(), asesor: useId() };
@@ -458,6 +462,15 @@ function Guests({ showroom }: { showroom: Showroom }) {
       setForm((f) => ({ ...f, nombre: '', contacto: '' }));
       refresh();
     },
+  });
+  const arrived = useMutation({
+    mutationFn: (guest: { id: string; nombre: string }) =>
+      markGuestArrived(corporate.id, showroom.id, guest.id),
+    onSuccess: (_saved, guest) => {
+      toast.success(t('admin.guests.arrivedToast', { name: guest.nombre }));
+      refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const remove = useMutation({
     mutationFn: (id: string) => removeGuest(corporate.id, showroom.id, id),
@@ -475,6 +488,11 @@ function Guests({ showroom }: { showroom: Showroom }) {
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
+  });
+  const timeFormat = new Intl.DateTimeFormat(localeOf(i18n.language), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: corporateZone(corporate),
   });
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}>
@@ -577,6 +595,23 @@ function Guests({ showroom }: { showroom: Showroom }) {
                     .join(' · ')}
                 </p>
               </div>
+              {g.llegada ? (
+                <Badge tone="success">
+                  {t('admin.guests.arrivedAt', {
+                    time: timeFormat.format(new Date(g.llegada._seconds * 1000)),
+                  })}
+                </Badge>
+              ) : (
+                <button
+                  type="button"
+                  className={button()}
+                  aria-label={t('admin.guests.arriveNamed', { name: g.nombre })}
+                  disabled={arrived.isPending && arrived.variables?.id === g.id}
+                  onClick={() => arrived.mutate({ id: g.id, nombre: g.nombre })}
+                >
+                  {t('admin.guests.arrive')}
+                </button>
+              )}
               <button
                 type="button"
                 className={button({ variant: 'ghost' })}
@@ -631,7 +666,7 @@ function download(blob: Blob, fileName: string) {
 function History({ showroom }: { showroom: Showroom }) {
   const { t } = useTranslation('checkin');
   const { corporate } = useCorporateContext();
-  const zone = corporateZone(corporate.zonaHoraria);
+  const zone = corporateZone(corporate);
   const [day, setDay] = useState(() => localDay(new Date(), zone));
   const dayId = useId();
   const history = useQuery(historyQuery(corporate.id, showroom.id, day));

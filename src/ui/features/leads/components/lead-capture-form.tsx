@@ -15,6 +15,7 @@ import type { Corporate } from '../../../../core/types';
 import { developmentsQuery } from '../../../lib/catalogue';
 import { button } from '../../../components/styles';
 import { DuplicateNotice, type DuplicateAnswer } from './duplicate-notice';
+import { WalkInArrival } from './walk-in-arrival';
 import { SelectField, TextField } from './lead-fields';
 import {
   emptyLeadForm,
@@ -40,12 +41,18 @@ export function LeadCaptureForm({
   corporate,
   developmentId,
   large = false,
+  recordArrival = false,
   onCreated,
 }: {
   corporate: Corporate;
   /** Preset development (the showroom's); the select still lets the user change it. */
   developmentId?: string;
   large?: boolean;
+  /**
+   * A walk-in at the showroom: a known client's appointment of today for the development is
+   * marked attended and its adviser told (walk-in-arrival.tsx).
+   */
+  recordArrival?: boolean;
   onCreated: (lead: Lead) => void;
 }) {
   const { t } = useTranslation('leads');
@@ -178,6 +185,13 @@ export function LeadCaptureForm({
           options={developmentOptions}
         />
       </div>
+      {duplicate && recordArrival ? (
+        <WalkInArrival
+          corporate={corporate}
+          idDesarrollo={duplicate.values.desarrollo || developmentId || ''}
+          values={duplicate.values}
+        />
+      ) : null}
       {duplicate ? (
         <DuplicateNotice
           corporate={corporate}

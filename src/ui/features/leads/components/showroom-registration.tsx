@@ -129,6 +129,7 @@ export function ShowroomRegistration({
           corporate={corporate}
           developmentId={development.id}
           large
+          recordArrival
           onCreated={setRegistered}
         />
       )}

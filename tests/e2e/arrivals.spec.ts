@@ -1,0 +1,139 @@
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+
+/**
+ * Arrival notices (issue 14 point 7) in Chromium: the adviser's client has an appointment today;
+ * the host administrator marks that client arrived on the showroom's guest list → the guest shows
+ * "Llegó a las …" and the adviser's bell counts the notice "Tu cliente llegó"; a walk-in
+ * registration of another known client with an appointment today says with whom and when, and
+ * records the arrival. Screenshots at 1280 and 390 px.
+ */
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const SHOTS = 'tests/e2e/__screenshots__';
+const WALK_IN = `/corporativos/${CORP}/desarrollos/torre-alameda/registro-clientes`;
+
+async function signedIn(browser: Browser, email: string, width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const res = await context.request.post('/api/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+test('a guest with an appointment arrives: attended, the adviser told; a walk-in of a known client records the arrival', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const adviser = await signedIn(browser, 'asesor@vitrina.demo');
+  const req = adviser.request;
+  const corporate = (await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json()) as {
+    id: string;
+  };
+  const showrooms = (await (
+    await req.get(`/api/wsObtenerShowrooms?idCorporativo=${corporate.id}`)
+  ).json()) as { id: string; nombre: string }[];
+  const alameda = showrooms.find((s) => s.nombre === 'Showroom Alameda')!;
+  const developments = (await (
+    await req.get(`/api/wsObtenerDesarrollos?idCorporativo=${corporate.id}`)
+  ).json()) as { id: string; slug: string }[];
+  const torre = developments.find((d) => d.slug === 'torre-alameda')!;
+  // The server's clock (another spec may have moved it and set it back).
+  const serverNow = Date.parse(
+    (
+      (await (await req.post('/__test__/clock', { data: { advanceMs: 0 } })).json()) as {
+        now: string;
+      }
+    ).now,
+  );
+  const stamp = Date.now().toString(36);
+  const book = async (nombre: string, email: string) => {
+    const lead = await req.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: { nombre, apellidos: 'Llegada E2E', email, medioContacto: 'Showroom' },
+    });
+    expect(lead.status()).toBe(201);
+    const start = new Date(serverNow + 3 * 60_000);
+    const cita = await req.post(`/api/corporativos/${corporate.id}/citas`, {
+      data: {
+        idDesarrollo: torre.id,
+        idShowroom: alameda.id,
+        fechaInicio: start.toISOString(),
+        fechaFin: new Date(start.getTime() + 3_600_000).toISOString(),
+        titulo: 'Visita',
+        tipo: 'visita',
+        idLead: ((await lead.json()) as { id: string }).id,
+        activo: true,
+        enviarRecordatorio: false,
+        enviarAntesDe: '10_MIN',
+      },
+    });
+    expect(cita.status()).toBe(201);
+  };
+  const guestEmail = `lucia.${stamp}@example.com`;
+  await book('Lucía', guestEmail);
+  await book('Tomás', `tomas.${stamp}@example.com`);
+
+  const page = await adviser.newPage();
+  await page.goto(`/corporativos/${CORP}/desarrollos`);
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toBeVisible();
+  const before = Number(
+    (/(\d+) sin leer/.exec((await bell.getAttribute('aria-label')) ?? '') ?? [])[1] ?? 0,
+  );
+
+  // The host administrator adds Lucía as today's guest and marks her arrived.
+  const host = await signedIn(browser, 'hostess@vitrina.demo');
+  const hostPage = await host.newPage();
+  await hostPage.goto(`/corporativos/${CORP}/showrooms`);
+  await hostPage.getByRole('tab', { name: 'Invitados' }).click();
+  const form = hostPage.getByRole('form', { name: 'Agregar invitado' });
+  await form.getByLabel('Nombre').fill('Lucía Llegada E2E');
+  await form.getByLabel('Contacto (correo o teléfono)').fill(guestEmail);
+  await form.getByLabel('Asesor que lo atiende').selectOption({ label: 'Sofía Navarro' });
+  await form.getByRole('button', { name: 'Agregar invitado' }).click();
+  const list = hostPage.getByRole('list', { name: 'Invitados' });
+  await expect(list).toContainText('Lucía Llegada E2E');
+  await hostPage.getByRole('button', { name: 'Registrar la llegada de Lucía Llegada E2E' }).click();
+  await expect(list.getByText(/Llegó a las/)).toBeVisible();
+  await hostPage.screenshot({ path: `${SHOTS}/arrivals-guest-es-1280.png` });
+
+  // The adviser's bell counts it live.
+  await expect(bell).toHaveAccessibleName(`Notificaciones, ${before + 1} sin leer`);
+
+  // At the front desk on a phone: Tomás is registered as a walk-in; he is a known client with an
+  // appointment today, so his arrival is recorded and the adviser named.
+  const phone = await signedIn(browser, 'hostess@vitrina.demo', 390);
+  const desk = await phone.newPage();
+  await desk.goto(WALK_IN);
+  const walkIn = desk.getByRole('form', { name: 'Registro de cliente' });
+  await walkIn.getByLabel('Nombre', { exact: true }).fill('Tomás');
+  await walkIn.getByLabel('Correo').fill(`tomas.${stamp}@example.com`);
+  await walkIn.getByRole('button', { name: 'Registrar cliente' }).click();
+  await expect(desk.getByTestId('duplicate-notice')).toBeVisible();
+  await expect(desk.getByTestId('walk-in-arrival')).toContainText(
+    /Tiene cita hoy a las .+ con Sofía Navarro: registramos su llegada/,
+  );
+  await desk.screenshot({ path: `${SHOTS}/arrivals-walk-in-es-390.png`, fullPage: true });
+  await expect(bell).toHaveAccessibleName(`Notificaciones, ${before + 2} sin leer`, {
+    timeout: 15_000,
+  });
+  // The list names each client and the showroom.
+  await bell.click();
+  await expect(
+    page.getByText('Lucía Llegada E2E llegó al showroom Showroom Alameda'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Tomás Llegada E2E llegó al showroom Showroom Alameda'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/arrivals-bell-es-1280.png` });
+
+  // Leave no guest behind for the other specs (the guest list of today is theirs too).
+  const guests = (await (
+    await host.request.get(`/api/corporativos/${corporate.id}/showrooms/${alameda.id}/invitados`)
+  ).json()) as { id: string; nombre: string }[];
+  for (const g of guests.filter((x) => x.nombre === 'Lucía Llegada E2E'))
+    await host.request.delete(
+      `/api/corporativos/${corporate.id}/showrooms/${alameda.id}/invitados/${g.id}`,
+    );
+  await Promise.all([adviser.close(), host.close(), phone.close()]);
+});
