@@ -11,11 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const ece = require('http_ece') as {
+
+// http_ece (web-push's own dependency) has no types and no ES module entry.
+const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(buffer: Buffer, params: Record<string, unknown>): Buffer;
 };
 
