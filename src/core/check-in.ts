@@ -299,11 +299,12 @@ export function decideCheckIn(command: CheckInCommand, state: CheckInState): Che
         const campos = positionProblems(via.position);
         if (campos.length > 0) return reject({ code: 'POSITION_INVALID', campos });
       }
+      // An unknown (or another corporate's) or inactive showroom is refused, checked in or not.
+      if (!showroom) return reject({ code: 'SHOWROOM_NOT_FOUND' });
+      if (!showroom.activo) return reject({ code: 'SHOWROOM_INACTIVE' });
       const active = state.active;
       // A second check-in while one is active: nothing is written, the active one stands.
       if (active && isCheckInCurrent(active, now)) return accept();
-      if (!showroom) return reject({ code: 'SHOWROOM_NOT_FOUND' });
-      if (!showroom.activo) return reject({ code: 'SHOWROOM_INACTIVE' });
       let distanciaKm: number | undefined;
       if (via.tipoRegistro === 'Geolocalizacion') {
         distanciaKm = distanceKm(showroomPoint(showroom), via.position);

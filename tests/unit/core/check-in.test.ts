@@ -178,6 +178,18 @@ describe('check-in decider: checking in', () => {
     ).toEqual({ ok: true, events: [] });
   });
 
+  it('given an active check-in, when checking in at an unknown (or another corporate’s) or inactive showroom, then it is refused, not answered with the active one', () => {
+    expect(given(checkedIn).when(checkIn({ id: 'ci-2', showroom: null, now: at(60) }))).toEqual({
+      ok: false,
+      error: { code: 'SHOWROOM_NOT_FOUND' },
+    });
+    expect(
+      given(checkedIn).when(
+        checkIn({ id: 'ci-2', showroom: { ...olivos, activo: false }, now: at(60) }),
+      ),
+    ).toEqual({ ok: false, error: { code: 'SHOWROOM_INACTIVE' } });
+  });
+
   it('given a check-in older than 43200 s whose timer has not run, when checking in, then it ends by Sistema at its expiry, then the new one', () => {
     const events = eventsOf(given(checkedIn).when(checkIn({ id: 'ci-2', now: at(43201) })));
     expect(events.map((e) => e.type)).toEqual(['CheckedOut', 'CheckedIn']);
