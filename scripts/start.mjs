@@ -18,7 +18,9 @@ const sources = Math.max(
   newest('src/ui'),
   newest('src/workers'),
   newest('src/core'),
-  statSync('index.html').mtimeMs,
+  // The icon source, the manifest and the service worker's settings are built in too.
+  newest('public'),
+  ...['index.html', 'vite.config.ts', 'pwa-assets.config.ts'].map((f) => statSync(f).mtimeMs),
 );
 if (built < sources) {
   console.log('Building the client…');

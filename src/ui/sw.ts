@@ -2,9 +2,9 @@
  * Vitrina's service worker (issue 15), compiled by vite-plugin-pwa (`injectManifest`, see
  * vite.config.ts) into `/sw.js`.
  *
- * - The app shell and static assets are precached: the build writes their list and revisions
- *   into `self.__WB_MANIFEST`, so a showroom tablet opens the app on a flaky connection, and
- *   every navigation to an app route answers `index.html` from the cache.
+ * - The app shell and static assets are precached (the build injects their list and revisions
+ *   below), so a showroom tablet opens the app on a flaky connection, and every navigation to
+ *   an app route answers `index.html` from the cache.
  * - Nothing under `/api` is ever cached or answered from here: API answers carry personal data,
  *   and a stale one would be wrong anyway. Those requests go to the network untouched.
  * - A new version waits until the user accepts the "update available" prompt

@@ -368,7 +368,11 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
         owners: owners.map((o) => ({ text: o.textContent, cut: o.scrollWidth > o.clientWidth })),
       };
     });
-  await expect(manager.getByTestId('lead-row-owner').first()).toBeVisible();
+  // Owners' names arrive with the users list, which may come after the rows (a page served by
+  // the service worker renders its rows sooner): measure once the adviser's name is there.
+  await expect(
+    manager.getByTestId('lead-row-owner').filter({ hasText: adviserName }).first(),
+  ).toBeVisible();
   const es = await fits();
   expect(es.filters).toEqual([
     { text: 'Todos los estatus', fits: true },
