@@ -23,6 +23,35 @@ export function corporatePath(slug: string, section: CorporateSection = 'home'):
   return section === 'home' ? base : `${base}/${section}`;
 }
 
+/**
+ * The English route builders (spec §2: "another set of route builders uses English segment
+ * names: corporates, events, developments, users, clients"): their segment → ours.
+ */
+const ENGLISH_SECTIONS: Readonly<Record<string, CorporateSection>> = {
+  events: 'eventos',
+  developments: 'desarrollos',
+  users: 'usuarios',
+  clients: 'clientes',
+};
+
+/**
+ * The Spanish page an English path names, with everything after the section (a development's
+ * slug and sub-page, a client id) kept as it is: `/corporates` → `/corporativos`,
+ * `/corporates/{c}/developments/{d}/disponibilidad` → `/corporativos/{c}/desarrollos/{d}/disponibilidad`.
+ * `null` for any path that is not under `/corporates` (ours are left alone). The caller keeps the
+ * query and the hash.
+ */
+export function spanishPathOf(pathname: string): string | null {
+  const segments = pathname.split('/');
+  if (segments[1] !== 'corporates') return null;
+  const out = [...segments];
+  out[1] = 'corporativos';
+  const section = segments[3];
+  if (section !== undefined && Object.hasOwn(ENGLISH_SECTIONS, section))
+    out[3] = ENGLISH_SECTIONS[section]!;
+  return out.join('/');
+}
+
 /** The role the user holds in a corporate (one role id per corporate, spec §6). */
 export function roleIn(user: Pick<User, 'roles'>, corporate: NavCorporate): Role | undefined {
   const id = user.roles[corporate.id];

@@ -180,6 +180,22 @@ test('corporates list: approved ones open, pending ones are disabled with "Falta
   await page.screenshot({ path: `${shots}/corporates-broker.png`, fullPage: true });
 });
 
+test('links built with the English route builders open the Spanish pages, query kept', async ({
+  page,
+}) => {
+  await signIn(page, 'asesor@vitrina.demo');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(
+    '/corporates/grupo-horizonte/developments/torre-alameda/disponibilidad?s=caracteristicas',
+  );
+  await expect(page).toHaveURL(
+    '/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad?s=caracteristicas',
+  );
+  await page.goto('/corporates/grupo-horizonte/clients');
+  await expect(page).toHaveURL('/corporativos/grupo-horizonte/clientes');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('the 403 page for a non-member, with the corporate switch', async ({ page }) => {
   await signIn(page, 'asesor.pacifico@vitrina.demo');
   await expect(page).toHaveURL('/corporativos/desarrollos-pacifico');

@@ -9,6 +9,7 @@ import {
   rootRedirect,
   safeRedirect,
   sidebarItems,
+  spanishPathOf,
   titleParts,
   type NavCorporate,
 } from '../../src/core/navigation';
@@ -310,5 +311,37 @@ describe('language and logout helpers', () => {
     expect(loginPath('https://evil.example')).toBe('/login');
     expect(loginPath()).toBe('/login');
     expect(safeRedirect('/a\nb')).toBeNull();
+  });
+});
+
+describe('English route builders (spec §2: corporates, events, developments, users, clients)', () => {
+  it('each English segment names its Spanish page; what follows the section is kept', () => {
+    expect(spanishPathOf('/corporates')).toBe('/corporativos');
+    expect(spanishPathOf('/corporates/')).toBe('/corporativos/');
+    expect(spanishPathOf('/corporates/grupo-horizonte')).toBe('/corporativos/grupo-horizonte');
+    expect(spanishPathOf('/corporates/grupo-horizonte/events')).toBe(
+      '/corporativos/grupo-horizonte/eventos',
+    );
+    expect(spanishPathOf('/corporates/grupo-horizonte/users')).toBe(
+      '/corporativos/grupo-horizonte/usuarios',
+    );
+    expect(spanishPathOf('/corporates/grupo-horizonte/clients/lead-1')).toBe(
+      '/corporativos/grupo-horizonte/clientes/lead-1',
+    );
+    expect(spanishPathOf('/corporates/grupo-horizonte/developments/torre/disponibilidad')).toBe(
+      '/corporativos/grupo-horizonte/desarrollos/torre/disponibilidad',
+    );
+  });
+
+  it('our own paths, unknown sections and look-alike slugs are left alone', () => {
+    expect(spanishPathOf('/corporativos/grupo-horizonte/eventos')).toBeNull();
+    expect(spanishPathOf('/login')).toBeNull();
+    expect(spanishPathOf('/corporatesx')).toBeNull();
+    // A development called "events" is a slug, not a section.
+    expect(spanishPathOf('/corporates/c/developments/events')).toBe(
+      '/corporativos/c/desarrollos/events',
+    );
+    expect(spanishPathOf('/corporates/c/constructor')).toBe('/corporativos/c/constructor');
+    expect(spanishPathOf('/corporates/c/toString')).toBe('/corporativos/c/toString');
   });
 });

@@ -5,7 +5,8 @@
  */
 
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router';
+import { spanishPathOf } from '../../core/navigation';
 import { Toaster } from '../components/toaster';
 import { LogoutOverlay } from '../features/shell/components/logout-overlay';
 import { NotFoundPage } from '../features/shell/components/not-found-page';
@@ -27,6 +28,15 @@ function Root() {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A link built with the English route builders opens the Spanish page, query and hash kept.
+  beforeLoad: ({ location }) => {
+    const spanish = spanishPathOf(location.pathname);
+    if (spanish !== null)
+      throw redirect({
+        href: spanish + location.searchStr + (location.hash ? `#${location.hash}` : ''),
+        replace: true,
+      });
+  },
   component: Root,
   notFoundComponent: () => <NotFoundPage />,
 });
