@@ -25,8 +25,12 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-/** Paths the server answers itself: never the app shell, never from a cache. */
-const SERVER_PATHS = [/^\/api(\/|$)/, /^\/__test__(\/|$)/];
+/**
+ * Navigations that always go to the server: the API, the e2e server's test hooks, and the
+ * public pages, which corporate websites embed and which therefore carry other headers than the
+ * shell (`frame-ancestors *`, no X-Frame-Options): a cached shell would refuse to be framed.
+ */
+const NETWORK_NAVIGATIONS = [/^\/api(\/|$)/, /^\/__test__(\/|$)/, /^\/public\//];
 
 // In development (vite-plugin-pwa's devOptions) the manifest is empty and Vite serves the
 // modules: only the push handlers below are live there.
@@ -34,7 +38,7 @@ if (import.meta.env.PROD) {
   precacheAndRoute(self.__WB_MANIFEST);
   cleanupOutdatedCaches();
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }),
+    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NETWORK_NAVIGATIONS }),
   );
 }
 

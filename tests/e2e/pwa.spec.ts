@@ -211,6 +211,37 @@ test('after the first visit the app shell opens offline, and the API is never an
   await context.close();
 });
 
+test('public pages (embeddable, shared with buyers) always come from the server and register no worker', async ({
+  browser,
+}) => {
+  const PUBLIC = '/public/cotizacion/e2e-no-such-token';
+  // An app user's browser: the worker controls the origin, yet a public page is not the cached
+  // shell, whose headers forbid framing.
+  const context = await signedInContext(browser);
+  const page = await context.newPage();
+  await page.goto(LIST);
+  await controlled(page);
+  const shared = await page.goto(PUBLIC);
+  expect(shared?.fromServiceWorker()).toBe(false);
+  expect(shared?.headers()['content-security-policy']).toContain('frame-ancestors *');
+  expect(shared?.headers()['x-frame-options']).toBeUndefined();
+  await context.close();
+
+  // A visitor who only ever opens a public page gets no worker and nothing precached.
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto(PUBLIC);
+  await visit.waitForLoadState('load');
+  await visit.waitForTimeout(1000);
+  expect(
+    await visit.evaluate(async () => ({
+      registrations: (await navigator.serviceWorker.getRegistrations()).length,
+      caches: (await caches.keys()).length,
+    })),
+  ).toEqual({ registrations: 0, caches: 0 });
+  await visitor.close();
+});
+
 /**
  * A new deployment: the served worker changes (one byte is enough for the browser to install it
  * beside the running one, where it waits). Returns the undo, which puts the built one back.

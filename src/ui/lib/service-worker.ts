@@ -33,7 +33,9 @@ function setUpdateAvailable(value: boolean) {
 export function startServiceWorker(): void {
   if (started) return;
   started = true;
-  if (!('serviceWorker' in navigator)) {
+  // A visitor of a public page (a shared quotation, an availability embedded in a corporate
+  // website) is not a user of the app: no worker and nothing precached in their browser.
+  if (!('serviceWorker' in navigator) || window.location.pathname.startsWith('/public/')) {
     settleRegistration(undefined);
     return;
   }
