@@ -214,6 +214,17 @@ export function mayExtendHold(role: Role): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Chat assistant
+
+/**
+ * The role configures the corporate's chat assistant (issue 18: the switch, the welcome message,
+ * who answers): the corporate's administrator (`activarAdminUsuarios`).
+ */
+export function mayConfigureChat(role: Role | null | undefined): boolean {
+  return role?.permisos.activarAdminUsuarios === true;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Showrooms and check-in
 
 /**

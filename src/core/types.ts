@@ -129,7 +129,12 @@ export interface Corporate {
   configCotizacion: { exportadorCotizaciones: { ocultarNombrePrototipoCsv?: boolean } };
   etiquetasClientes?: { es?: string; en?: string };
   plantillaMensaje?: { prospecto: string };
+  /** The corporate shows the chat assistant (issue 18; with the deployment's switch). */
   mostrarChat?: boolean;
+  /** The assistant's first message, per language (absent: the app's default welcome). */
+  mensajeBienvenidaChat?: { es?: string; en?: string };
+  /** Who answers: the built-in inventory assistant (default) or the deployment's webhook. */
+  asistenteChat?: 'inventario' | 'webhook';
   /** How long an adviser's hold ("apartado") of a unit lasts, in hours (48 when absent). */
   horasApartado?: number;
 }

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { chatRoutes } from './chat/routes';
 import { checkInRoutes } from './check-ins/routes';
 import { documentRoutes } from './catalogue/documents.routes';
 import { userRoutes } from './users/routes';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', checkInRoutes);
   api.route('/', appointmentRoutes);
   api.route('/', notificationRoutes);
+  api.route('/', chatRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', 'route_not_found')));

@@ -28,6 +28,7 @@ import { EventStore } from './store/event-store';
 import { migrate } from './store/migrate';
 import { LiveFeed } from './live/feed';
 import { DbShareKeyring, ensureShareKey } from './quotations/share-keys';
+import { chatOptionsFromEnv, type ChatOptions } from './chat/webhook';
 
 export interface Runtime {
   deps: AppDeps;
@@ -99,6 +100,8 @@ export async function openRuntime(
     trustProxy?: number;
     /** Web push: allow-list, loopback for tests, the https agent (notifications/push.ts). */
     push?: PushOptions;
+    /** The chat assistant: the deployment's switch and webhook (default: the environment). */
+    chat?: ChatOptions;
   },
 ): Promise<Runtime> {
   const db = await openDb(options);
@@ -139,6 +142,7 @@ export async function openRuntime(
     throttle: new LoginThrottle(db, clock),
     shareKeys,
     push: push.service,
+    chat: options.chat ?? chatOptionsFromEnv(),
     trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),
   };
   return {

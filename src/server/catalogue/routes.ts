@@ -15,6 +15,7 @@ import { ApiError, notFound, parse } from '../http/errors';
 import { findCorporate, requireMember, requireUser, type Ctx, type Env } from '../http/context';
 import { mayReadMedia, type MediaRow } from './media';
 import { unitsAsSeen } from './unit-views';
+import { chatOptionsFromEnv } from '../chat/webhook';
 
 const id = z.string().min(1).max(64);
 const corpQuery = z.strictObject({ idCorporativo: id });
@@ -33,13 +34,15 @@ async function corporateConfig(c: Parameters<typeof requireMember>[0]) {
 }
 
 export const catalogueRoutes = new Hono<Env>()
-  .get('/wsObtenerConfiguracionesGenerales', (c) =>
-    c.json({
-      urlMappenChat: process.env.VITRINA_CHAT_URL ?? '',
-      mostrarMappenChat: Boolean(process.env.VITRINA_CHAT_URL),
+  .get('/wsObtenerConfiguracionesGenerales', (c) => {
+    // The chat's URL is our own route (chat/routes.ts): the webhook's stays on the server.
+    const chatOn = (c.get('deps').chat ?? chatOptionsFromEnv()).enabled;
+    return c.json({
+      urlMappenChat: chatOn ? '/api/chat' : '',
+      mostrarMappenChat: chatOn,
       version: APP_VERSION,
-    }),
-  )
+    });
+  })
   .get('/wsObtenerCorporativos', async (c) => {
     parse(z.strictObject({}), c.req.query());
     const user = await requireUser(c);

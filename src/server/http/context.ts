@@ -7,6 +7,7 @@ import type { EventStore } from '../store/event-store';
 import type { LiveFeed } from '../live/feed';
 import type { ShareKeyring } from '../quotations/share-keys';
 import type { PushService } from '../notifications/push';
+import type { ChatOptions } from '../chat/webhook';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   shareKeys: ShareKeyring;
   /** Web push: the deployment's VAPID public key and the endpoint allow-list (notifications/push.ts). */
   push?: PushService;
+  /** The chat assistant's deployment settings (chat/webhook.ts; default: the environment). */
+  chat?: ChatOptions;
   /**
    * How many reverse proxies stand in front (`TRUST_PROXY`; 0 or absent: none): only then are
    * X-Forwarded-For and X-Forwarded-Proto believed (http/proxy.ts).

@@ -761,7 +761,9 @@ function corporate(
       prospecto:
         'Hola {nombre}, soy {asesor} de {corporativo}. Te comparto la información de {desarrollo}.',
     },
-    mostrarChat: false,
+    // The chat assistant on, answered by the built-in inventory assistant (issue 18).
+    mostrarChat: true,
+    asistenteChat: 'inventario',
     // An adviser's hold of a unit ("apartado") lasts this long unless a manager extends it.
     horasApartado: 48,
   };

@@ -37,6 +37,7 @@ import {
   mayAdministerShowrooms,
   mayCheckIn,
   mayBookAppointmentFor,
+  mayConfigureChat,
   mayMergeLeads,
   maySendNotifications,
   seesAllAppointments,
@@ -1101,6 +1102,47 @@ export const ROUTES: RouteSpec[] = [
     fill: (t) => ({
       path: `/api/corporativos/${t.corp.id}/notificaciones`,
       body: { titulo: 'Aviso', mensaje: `Mensaje ${t.make.unique()}`, idUsuarios: [t.owner.id] },
+    }),
+  },
+  // ------------------------------------------------------------------ chat assistant
+  {
+    method: 'POST',
+    path: '/api/chat',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    json: true,
+    // The demo corporates answer with the built-in inventory assistant (nothing is written).
+    fill: (t) => ({
+      path: '/api/chat',
+      body: {
+        corporativo: t.corp.id,
+        mensaje: '2 recámaras por menos de 9 millones',
+        sessionID: 'matriz-chat-1',
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/config-chat',
+    access: 'member',
+    role: mayConfigureChat,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/config-chat` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/config-chat',
+    access: 'member',
+    role: mayConfigureChat,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    // The demo's settings as they are (the same values write nothing; the chat stays on).
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/config-chat`,
+      body: { mostrarChat: true, asistenteChat: 'inventario', mensajeBienvenidaChat: {} },
     }),
   },
   // ------------------------------------------------------------------ operations
