@@ -137,6 +137,8 @@ export interface Corporate {
   asistenteChat?: 'inventario' | 'webhook';
   /** How long an adviser's hold ("apartado") of a unit lasts, in hours (48 when absent). */
   horasApartado?: number;
+  /** The real-estate agencies a broker picks from when registering (spec §3; OTRO is added last). */
+  inmobiliarias?: { label: string }[];
 }
 
 export interface Development {

@@ -7,6 +7,8 @@ import { chatRoutes } from './chat/routes';
 import { checkInRoutes } from './check-ins/routes';
 import { documentRoutes } from './catalogue/documents.routes';
 import { userRoutes } from './users/routes';
+import { peopleRoutes } from './users/people.routes';
+import { peoplePublicRoutes } from './auth/people.routes';
 import { inventoryRoutes } from './inventory/routes';
 import { leadRoutes } from './leads/routes';
 import { adviserRoutes } from './users/advisers.routes';
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<Env>();
   api.route('/auth', authRoutes);
   api.route('/', userRoutes);
+  api.route('/', peopleRoutes);
+  api.route('/', peoplePublicRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', documentRoutes);
   api.route('/', inventoryRoutes);

@@ -28,7 +28,10 @@ import { EventStore } from './store/event-store';
 import { migrate } from './store/migrate';
 import { LiveFeed } from './live/feed';
 import { DbShareKeyring, ensureShareKey } from './quotations/share-keys';
+import { registerMailWork } from './mail/outbox';
+import { openMail, type MailOptions } from './mail/service';
 import { chatOptionsFromEnv, type ChatOptions } from './chat/webhook';
+import { purgePeopleState } from './auth/people-tokens';
 
 export interface Runtime {
   deps: AppDeps;
@@ -64,6 +67,7 @@ export function registerBackgroundWork(work: BackgroundWork): void {
   registerHousekeeping(work, [
     { name: 'sign-in', run: purgeSignInState },
     { name: 'lead-capture-attempts', run: purgeCaptureAttempts },
+    { name: 'people-links', run: purgePeopleState },
   ]);
 }
 
@@ -100,6 +104,8 @@ export async function openRuntime(
     trustProxy?: number;
     /** Web push: allow-list, loopback for tests, the https agent (notifications/push.ts). */
     push?: PushOptions;
+    /** E-mail: SMTP from the environment, a mailbox folder, or a transport of the caller's. */
+    mail?: MailOptions;
     /** The chat assistant: the deployment's switch and webhook (default: the environment). */
     chat?: ChatOptions;
   },
@@ -127,6 +133,8 @@ export async function openRuntime(
   registerBackgroundWork(work);
   const push = await openPush(db, options.push);
   registerPushWork(work, db, push);
+  const mail = openMail(options.mail);
+  registerMailWork(work, db, mail);
   if (options.startBackgroundWork) {
     await scheduleHousekeeping(db, clock());
     work.start();
@@ -142,6 +150,7 @@ export async function openRuntime(
     throttle: new LoginThrottle(db, clock),
     shareKeys,
     push: push.service,
+    mail,
     chat: options.chat ?? chatOptionsFromEnv(),
     trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),
   };
@@ -149,6 +158,7 @@ export async function openRuntime(
     deps,
     close: async () => {
       await work.stop();
+      mail.transport.close();
       await live.close();
       await db.close();
     },

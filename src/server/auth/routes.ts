@@ -8,6 +8,7 @@ import { findUser, requireUser, type Env } from '../http/context';
 import { isHttps } from '../http/proxy';
 import { clientAddress, rateLimited } from '../http/rate-limit';
 import { publicUser } from '../users/routes';
+import { maySignIn } from '../../core/user';
 
 const loginBody = z.strictObject({
   email: z.string().trim().max(320),
@@ -34,6 +35,9 @@ export const authRoutes = new Hono<Env>()
       throw new ApiError(401, 'BAD_CREDENTIALS', 'bad_credentials');
     }
     await deps.throttle.succeeded(account, address);
+    // A deactivated account does not sign in, even with the right password (issue 16).
+    const user = await findUser(deps.db, row.id);
+    if (!user || !maySignIn(user)) throw new ApiError(403, 'USER_INACTIVE', 'user_inactive');
     const session = await deps.sessions.create(row.id);
     setCookie(c, SESSION_COOKIE, session.token, {
       httpOnly: true,
@@ -43,8 +47,7 @@ export const authRoutes = new Hono<Env>()
       path: '/',
       maxAge: Math.floor(SESSION_TTL_MS / 1000),
     });
-    const user = await findUser(deps.db, row.id);
-    return c.json(publicUser(user!));
+    return c.json(publicUser(user));
   })
   .get('/session', async (c) => {
     const user = await requireUser(c);

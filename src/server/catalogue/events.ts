@@ -1,4 +1,5 @@
 import type { UnitEvent } from '../../core/unit';
+import type { UserEvent, UserProfileChanges } from '../../core/user';
 import type {
   Cluster,
   Corporate,
@@ -10,6 +11,9 @@ import type {
   Unit,
   User,
 } from '../../core/types';
+
+/** The user aggregate's events (core/user.ts) as the catalogue stores them. */
+type UserEventData<K extends UserEvent['type']> = Extract<UserEvent, { type: K }>['data'];
 
 /** The unit aggregate's events (core/unit.ts) as the catalogue stores them. */
 type UnitEventData<K extends UnitEvent['type']> = Extract<UnitEvent, { type: K }>['data'];
@@ -38,13 +42,22 @@ export interface CatalogueEventMap {
   UnitHoldExtended: UnitEventData<'UnitHoldExtended'>;
   UnitHoldReleased: UnitEventData<'UnitHoldReleased'>;
   MediaStored: { id: string; contentType: string; nombre: string; bytesBase64: string };
-  UserRegistered: { user: User; passwordHash: string };
+  UserRegistered: { user: User; passwordHash: string | null };
   MembershipGranted: { idUsuario: string; idCorporativo: string; idRol: string; aprobado: boolean };
   LastSessionRecorded: { sesionUltima: number };
-  UserProfileUpdated: { changes: Partial<Pick<User, 'nombre' | 'apellidos' | 'email' | 'perfil'>> };
+  UserProfileUpdated: { changes: UserProfileChanges };
   FavouriteCorporateChosen: { corporativoFavorito: string };
   DevelopmentFavourited: { idCorporativo: string; idDesarrollo: string };
   DevelopmentUnfavourited: { idCorporativo: string; idDesarrollo: string };
+  // People (issue 16): core/user.ts's events, folded onto the user document by its evolve.
+  MembershipRevoked: UserEventData<'MembershipRevoked'>;
+  RegistrationRequested: UserEventData<'RegistrationRequested'>;
+  RegistrationRejected: UserEventData<'RegistrationRejected'>;
+  PasswordSet: UserEventData<'PasswordSet'>;
+  UserDeactivated: UserEventData<'UserDeactivated'>;
+  UserReactivated: UserEventData<'UserReactivated'>;
+  AssignableRolesSet: UserEventData<'AssignableRolesSet'>;
+  RegistrationApproverSet: UserEventData<'RegistrationApproverSet'>;
 }
 
 export type CatalogueEventType = keyof CatalogueEventMap;

@@ -1,4 +1,5 @@
-import type { Showroom, UnitHoldView } from '../../core/types';
+import type { Showroom, UnitHoldView, User } from '../../core/types';
+import { evolveUserState, type UserEvent } from '../../core/user';
 import type { Queryable } from '../store/db';
 import type { Projection, StoredEvent } from '../store/event-store';
 import type { CatalogueEventMap, CatalogueEventType } from '../catalogue/events';
@@ -172,6 +173,14 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
       [userIdOf(e), idCorporativo, idDesarrollo],
     );
   },
+  MembershipRevoked: (tx, _data, e) => evolveUserDoc(tx, e),
+  RegistrationRequested: (tx, _data, e) => evolveUserDoc(tx, e),
+  RegistrationRejected: (tx, _data, e) => evolveUserDoc(tx, e),
+  PasswordSet: (tx, _data, e) => evolveUserDoc(tx, e),
+  UserDeactivated: (tx, _data, e) => evolveUserDoc(tx, e),
+  UserReactivated: (tx, _data, e) => evolveUserDoc(tx, e),
+  AssignableRolesSet: (tx, _data, e) => evolveUserDoc(tx, e),
+  RegistrationApproverSet: (tx, _data, e) => evolveUserDoc(tx, e),
   DevelopmentUnfavourited: async (tx, { idCorporativo, idDesarrollo }, e) => {
     await tx.query(
       `UPDATE rm_users SET doc = jsonb_set(doc, ARRAY['desarrollosFavoritos', $2::text],
@@ -181,6 +190,24 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
     );
   },
 };
+
+/**
+ * Folds a people event (issue 16) onto the stored user document with the core's own evolve, so
+ * the read model and the decider agree; a new password also replaces the stored hash.
+ */
+async function evolveUserDoc(tx: Queryable, event: StoredEvent): Promise<void> {
+  const id = userIdOf(event);
+  const { rows } = await tx.query<{ doc: User }>('SELECT doc FROM rm_users WHERE id = $1', [id]);
+  const doc = rows[0]?.doc;
+  if (!doc) return;
+  const next = evolveUserState({ user: doc }, { type: event.type, data: event.data } as UserEvent);
+  await tx.query('UPDATE rm_users SET doc = $2 WHERE id = $1', [id, json(next.user)]);
+  if (event.type === 'PasswordSet')
+    await tx.query('UPDATE rm_users SET password_hash = $2 WHERE id = $1', [
+      id,
+      (event.data as { passwordHash: string }).passwordHash,
+    ]);
+}
 
 function userIdOf(event: StoredEvent): string {
   return event.streamId.slice('user:'.length);

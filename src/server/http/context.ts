@@ -7,6 +7,7 @@ import type { EventStore } from '../store/event-store';
 import type { LiveFeed } from '../live/feed';
 import type { ShareKeyring } from '../quotations/share-keys';
 import type { PushService } from '../notifications/push';
+import type { MailService } from '../mail/outbox';
 import type { ChatOptions } from '../chat/webhook';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   shareKeys: ShareKeyring;
   /** Web push: the deployment's VAPID public key and the endpoint allow-list (notifications/push.ts). */
   push?: PushService;
+  /** E-mail (issue 16): the transport and the public base URL of links (mail/service.ts). */
+  mail?: MailService;
   /** The chat assistant's deployment settings (chat/webhook.ts; default: the environment). */
   chat?: ChatOptions;
   /**
@@ -53,7 +56,8 @@ export async function requireUser(c: Ctx): Promise<User> {
   const id = c.get('userId');
   if (!id) throw unauthenticated();
   const user = await findUser(c.get('deps').db, id);
-  if (!user) throw unauthenticated();
+  // A deactivated user's sessions are ended; one still in flight is refused all the same.
+  if (!user || user.info?.estatus === 'inactivo') throw unauthenticated();
   return user;
 }
 

@@ -15,7 +15,8 @@ export { clientAddress } from './proxy';
 /** The tables that record attempts, with the columns an attempt is counted by. */
 type AttemptLog =
   | { table: 'auth_failures'; column: 'account' | 'address' }
-  | { table: 'lead_capture_attempts'; column: 'address' };
+  | { table: 'lead_capture_attempts'; column: 'address' }
+  | { table: 'people_attempts'; column: 'subject' };
 
 /**
  * Takes transaction-scoped advisory locks on `keys` (in one order, so two transactions locking

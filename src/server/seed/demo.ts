@@ -122,6 +122,9 @@ export const demoRoles = (prefix: string): Role[] => [
   },
 ];
 
+/** The real-estate agencies a demo broker picks from when registering (OTRO is added last). */
+export const DEMO_AGENCIES = ['Century 21 Alameda', 'RE/MAX Horizonte', 'Coldwell Banker Bajío'];
+
 /** The demo manager's `rolesAsignacion` in grupo-horizonte (role suffixes). */
 export const DEMO_MANAGER_ASSIGNS = ['asesor', 'broker', 'hostes'] as const;
 
@@ -754,6 +757,7 @@ function corporate(
     imagen: { imagenLogo: logo },
     divisa: input.divisa,
     zonaHoraria: 'America/Mexico_City',
+    inmobiliarias: DEMO_AGENCIES.map((label) => ({ label })),
     configFiltros: { ocultarPrecioUnidadesNoDisponibles: true },
     configCotizacion: { exportadorCotizaciones: { ocultarNombrePrototipoCsv: false } },
     etiquetasClientes: { es: 'Mis clientes', en: 'My clients' },

@@ -12,6 +12,7 @@ import {
 import type { Corporate, Role, Showroom, User } from '../../../src/core/types';
 import { createApp } from '../../../src/server/app';
 import { DEMO_ACCOUNTS } from '../../../src/server/seed/demo';
+import { registerBroker } from '../../../src/server/users/people';
 import { openSeeded, type Backend } from './backends';
 import { client, login } from './http';
 import type { Makers, Person, Target, Tenant } from './route-table';
@@ -147,8 +148,55 @@ export async function openFixtures(backend: Backend) {
   function makers(res: Tenant, owner: Account, holdings: () => Holdings): Makers {
     const leads = `/api/corporativos/${res.id}/leads`;
     const units = `/api/corporativos/${res.id}/unidades`;
+    const roleId = (suffix: string) =>
+      corporates.get(res.id)!.roles.find((r) => r.id.endsWith(`-${suffix}`))!.id;
     const m: Makers = {
       unique,
+      roleId,
+      async member() {
+        const made = expectOk(
+          'make member',
+          await admin.client.post('/api/auth/create-user', {
+            idCorporativo: res.id,
+            email: `${unique()}@example.com`,
+            nombre: 'Miembro',
+            apellidos: 'Nuevo',
+            idRol: roleId('asesor'),
+            password: 'Miembro2026Clave',
+          }),
+        );
+        return made.id as string;
+      },
+      async invited() {
+        const made = expectOk(
+          'make invitation',
+          await admin.client.post('/api/usuarios/invitar', {
+            idCorporativo: res.id,
+            email: `${unique()}@example.com`,
+            nombre: 'Invitada',
+            apellidos: 'Nueva',
+            idRol: roleId('asesor'),
+          }),
+        );
+        return (made.usuario as { id: string }).id;
+      },
+      async registration() {
+        // Straight through the command (the public call is rate-limited per address).
+        const user = await registerBroker(
+          rt.deps,
+          corporates.get(res.id)!,
+          {
+            email: `${unique()}@example.com`,
+            nombre: 'Broker',
+            apellidos: 'Pendiente',
+            telefono: '+52 55 0000 0000',
+            inmobiliaria: 'Agencia',
+            idioma: 'es',
+          },
+          'not-a-hash',
+        );
+        return user.id;
+      },
       async lead() {
         const u = unique();
         const lead = expectOk(

@@ -27,6 +27,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  mayCreateUsers,
+  mayEditUsers,
+  mayManageUsers,
   administersInventory,
   isHostAdmin,
   mayAssignLeads,
@@ -111,6 +114,14 @@ export interface Makers {
   calendarFeed(): Promise<string>;
   /** A string no other call used (emails, names). */
   unique(): string;
+  /** The resource tenant's role id with this suffix (`asesor`, `broker`, …). */
+  roleId(suffix: string): string;
+  /** A new active adviser of the resource tenant (people, issue 16): their id. */
+  member(): Promise<string>;
+  /** A new person invited to the resource tenant, who has not set a password: their id. */
+  invited(): Promise<string>;
+  /** A new broker whose registration waits in the resource tenant: their id. */
+  registration(): Promise<string>;
 }
 
 /** What one request of the matrix names. */
@@ -265,6 +276,9 @@ export const ROUTES: RouteSpec[] = [
     slots: ['user'],
     kind: 'write',
     json: true,
+    // Another user's record for a manager of a corporate both share (issue 16; the demo's
+    // managers may assign the adviser's role, so they may edit the advisers).
+    allow: (a) => a.t.user.id === a.caller.id || a.managesUser(a.caller, a.t.user),
     fill: (t) => ({
       path: `/api/users/${t.user.id}`,
       body: { id: t.user.id, apellidos: `Prueba ${t.make.unique()}` },
@@ -312,6 +326,216 @@ export const ROUTES: RouteSpec[] = [
     slots: ['corp'],
     kind: 'read',
     fill: (t) => ({ path: `/api/wsObtenerAsesores?${corpQ(t)}` }),
+  },
+  // ------------------------------------------------------------------ people (issue 16)
+  {
+    method: 'GET',
+    path: '/api/users/indices/users',
+    access: 'member',
+    role: mayManageUsers,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/users/indices/users?${q({ corporateId: t.corp.id })}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/indices/users-register-approver/:id',
+    access: 'self',
+    slots: ['user'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/users/indices/users-register-approver/${t.user.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/create-user',
+    access: 'member',
+    role: mayCreateUsers,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: '/api/auth/create-user',
+      body: {
+        idCorporativo: t.corp.id,
+        email: `${t.make.unique()}@example.com`,
+        nombre: 'Persona',
+        apellidos: 'Nueva',
+        idRol: t.make.roleId('asesor'),
+        password: 'Creada2026Clave',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/usuarios/invitar',
+    access: 'member',
+    role: mayCreateUsers,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: '/api/usuarios/invitar',
+      body: {
+        idCorporativo: t.corp.id,
+        email: `${t.make.unique()}@example.com`,
+        nombre: 'Persona',
+        apellidos: 'Invitada',
+        idRol: t.make.roleId('asesor'),
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/invitaciones/:userId/reenviar',
+    access: 'member',
+    role: mayCreateUsers,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/invitaciones/${await t.make.invited()}/reenviar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/invitaciones/:userId/revocar',
+    access: 'member',
+    role: mayCreateUsers,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/invitaciones/${await t.make.invited()}/revocar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/usuarios/:userId/desactivar',
+    access: 'member',
+    role: mayEditUsers,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/usuarios/${await t.make.member()}/desactivar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/usuarios/:userId/reactivar',
+    access: 'member',
+    role: mayEditUsers,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/usuarios/${await t.make.member()}/reactivar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/solicitudes/:userId/aprobar',
+    access: 'member',
+    // Approvers: aprobarRegistro and a role that manages users; every demo manager has the flag.
+    role: mayManageUsers,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/solicitudes/${await t.make.registration()}/aprobar`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/corporativos/:id/solicitudes/:userId/rechazar',
+    access: 'member',
+    role: mayManageUsers,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: async (t) => ({
+      path: `/api/corporativos/${t.corp.id}/solicitudes/${await t.make.registration()}/rechazar`,
+      body: { motivo: 'Sin contrato con el corporativo' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/recover-password',
+    access: 'public',
+    slots: [],
+    kind: 'write',
+    json: true,
+    // Unknown addresses: the answer is the same as for a known one, and no demo account is mailed.
+    fill: (t) => ({
+      path: '/api/auth/recover-password',
+      body: { email: `${t.make.unique()}@example.com` },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/enlace',
+    access: 'public',
+    slots: [],
+    kind: 'read',
+    refusedFill: 'a made-up token',
+    fill: () => ({ path: `/api/auth/enlace?${q({ tipo: 'invitacion', token: 'x'.repeat(43) })}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/restablecer-contrasena',
+    access: 'public',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill: 'a made-up token',
+    fill: () => ({
+      path: '/api/auth/restablecer-contrasena',
+      body: { token: 'x'.repeat(43), password: 'Nueva2026Clave' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/aceptar-invitacion',
+    access: 'public',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill: 'a made-up token',
+    fill: () => ({
+      path: '/api/auth/aceptar-invitacion',
+      body: { token: 'x'.repeat(43), password: 'Nueva2026Clave' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/registro/:slug',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/public/registro/${t.corp.slug}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/solicitudes-usuarios/registrar',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: '/api/solicitudes-usuarios/registrar',
+      body: {
+        slug: t.corp.slug,
+        nombre: 'Bruna',
+        apellidos: 'Solís',
+        email: `${t.make.unique()}@example.com`,
+        telefono: '+52 55 1234 5678',
+        password: 'Broker2026Clave',
+        inmobiliaria: 'OTRO',
+        inmobiliariaOtra: 'Agencia Independiente',
+      },
+    }),
   },
   // ------------------------------------------------------------------ catalogue
   {
