@@ -1,16 +1,37 @@
 /**
  * The bell of the top bar (spec §2): the unread count, live; a list newest first with each
  * notification's title, message, time and a link to what it is about. Opening one marks it read
- * (spec §4), "mark all read" marks the rest. On a phone the list takes the screen's width.
+ * (spec §4), "mark all read" marks the rest. On a phone the list takes the screen's width. The
+ * gear opens the user's preferences (per kind: in the app, push).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { AppLink } from '../../../components/app-link';
 import { useCorporateContext } from '../../../layouts/corporate-context';
-import { currentLanguage } from '../../../i18n';
+import { currentLanguage, storedLanguage } from '../../../i18n';
 import { useMarkRead, useNotifications, type NotificationItem } from '../api/notification-queries';
+import { useSyncPushLanguage } from '../api/preferences';
+import { NotificationPreferencesDialog } from './notification-preferences';
 import { PushToggle } from './push-toggle';
+
+const GearIcon = () => (
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-1.82-.33 1.65 1.65 0 0 0-1 1.51V21a2 2 0 1 1-4 0v-.09A1.65 1.65 0 0 0 9 19.4a1.65 1.65 0 0 0-1.82.33l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06A1.65 1.65 0 0 0 4.68 15a1.65 1.65 0 0 0-1.51-1H3a2 2 0 1 1 0-4h.09A1.65 1.65 0 0 0 4.6 9a1.65 1.65 0 0 0-.33-1.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06A1.65 1.65 0 0 0 9 4.68a1.65 1.65 0 0 0 1-1.51V3a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 1 1.51 1.65 1.65 0 0 0 1.82-.33l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06A1.65 1.65 0 0 0 19.4 9a1.65 1.65 0 0 0 1.51 1H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z" />
+  </svg>
+);
 
 const BellIcon = () => (
   <svg
@@ -48,8 +69,12 @@ export function NotificationBell({ extra = <PushToggle /> }: { extra?: ReactNode
   const { data, isError } = useNotifications(corporate.id, user.id, language);
   const mark = useMarkRead(corporate.id, user.id);
   const [open, setOpen] = useState(false);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
+  // Push messages are written in the user's language setting.
+  useSyncPushLanguage(user.id, storedLanguage());
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const bellButton = useRef<HTMLButtonElement>(null);
   const items = data ?? [];
   const unread = items.filter((n) => !n.leida).length;
 
@@ -77,6 +102,7 @@ export function NotificationBell({ extra = <PushToggle /> }: { extra?: ReactNode
   return (
     <div ref={root} className={css({ position: { base: 'static', md: 'relative' } })}>
       <button
+        ref={bellButton}
         type="button"
         data-testid="notification-bell"
         aria-expanded={open}
@@ -160,7 +186,9 @@ export function NotificationBell({ extra = <PushToggle /> }: { extra?: ReactNode
               borderColor: 'border',
             })}
           >
-            <h2 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{t('panel.title')}</h2>
+            <h2 className={css({ fontWeight: 'semibold', fontSize: 'md', flex: 1 })}>
+              {t('panel.title')}
+            </h2>
             <button
               type="button"
               data-testid="notification-mark-all"
@@ -180,6 +208,31 @@ export function NotificationBell({ extra = <PushToggle /> }: { extra?: ReactNode
             >
               {t('panel.markAll')}
             </button>
+            <button
+              type="button"
+              data-testid="notification-preferences-open"
+              aria-label={t('preferences.open')}
+              title={t('preferences.open')}
+              onClick={() => {
+                // The dialog gives the focus back to the bell when it closes.
+                bellButton.current?.focus();
+                setOpen(false);
+                setPreferencesOpen(true);
+              }}
+              className={css({
+                display: 'grid',
+                placeItems: 'center',
+                minW: 11,
+                minH: 11,
+                borderRadius: 'md',
+                color: 'muted',
+                cursor: 'pointer',
+                _hover: { color: 'primary' },
+                _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+              })}
+            >
+              <GearIcon />
+            </button>
           </div>
           {extra}
           <ul className={css({ overflowY: 'auto', flex: 1 })} data-testid="notification-list">
@@ -194,6 +247,9 @@ export function NotificationBell({ extra = <PushToggle /> }: { extra?: ReactNode
             )}
           </ul>
         </div>
+      ) : null}
+      {preferencesOpen ? (
+        <NotificationPreferencesDialog userId={user.id} onClose={() => setPreferencesOpen(false)} />
       ) : null}
     </div>
   );
