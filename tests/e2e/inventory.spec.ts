@@ -203,6 +203,26 @@ test.describe('inventory', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('rent from (spec §5): the card and the presentation show the lowest rent where units have one', async ({
+    page,
+  }) => {
+    await signIn(page.request, 'asesor.pacifico@vitrina.demo');
+    await page.goto('/corporativos/desarrollos-pacifico/desarrollos');
+    const rent = page.getByTestId('rent-from').first();
+    await expect(rent).toHaveText(
+      /^Renta desde \$[\d,]+(\.\d+)? MXN al mes$|^Renta desde .+ al mes$/,
+    );
+    await page.screenshot({ path: `${SHOTS}/rent-from-card-es-1280.png` });
+    await page.goto('/corporativos/desarrollos-pacifico/desarrollos/playa-azul/presentacion');
+    await expect(page.getByTestId('rent-from')).toContainText('Renta desde');
+    await page.screenshot({ path: `${SHOTS}/rent-from-presentation-es-1280.png` });
+    // Torre Alameda has no rentable unit: no rent line.
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.goto(`/corporativos/${CORP}/desarrollos`);
+    await expect(page.getByTestId('price-from').first()).toBeVisible();
+    await expect(page.getByTestId('rent-from')).toHaveCount(0);
+  });
+
   test('visitor: the public availability shows no hidden price', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     // The hidden prices, read as a signed-in user in another context.

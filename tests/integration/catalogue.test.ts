@@ -41,6 +41,36 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
     expect(res.json[0].precioDesde).toBeGreaterThanOrEqual(2_500_000);
   });
 
+  it('rent from (spec §5): the lowest numeric precioRenta among the units whose price the caller sees, per development, or null', async () => {
+    const pacificoId = (await pacifico.get('/api/wsObtenerCorporativo?slug=desarrollos-pacifico'))
+      .json.id as string;
+    let withRent = 0;
+    let withoutRent = 0;
+    for (const [who, corp] of [
+      [asesor, horizonteId],
+      [pacifico, pacificoId],
+    ] as const) {
+      const list = (await who.get(`/api/wsObtenerDesarrollos?idCorporativo=${corp}`)).json as {
+        id: string;
+        precioRentaDesde: number | null;
+      }[];
+      for (const d of list) {
+        const clusters = (
+          await who.get(`/api/wsObtenerClusters?idCorporativo=${corp}&idDesarrollo=${d.id}`)
+        ).json as { unidades: Unit[] }[];
+        const rents = clusters
+          .flatMap((c) => c.unidades)
+          .map((u) => u.precioRenta)
+          .filter((r): r is number => typeof r === 'number' && r > 0);
+        expect(d.precioRentaDesde).toBe(rents.length > 0 ? Math.min(...rents) : null);
+        if (rents.length > 0) withRent += 1;
+        else withoutRent += 1;
+      }
+    }
+    expect(withoutRent, 'the demo has developments without rent').toBeGreaterThan(0);
+    expect(withRent, 'the demo has rentable units').toBeGreaterThan(0);
+  });
+
   it('answers clusters with their units, every one of the eight statuses present', async () => {
     const res = await asesor.get(
       `/api/wsObtenerClusters?idCorporativo=${horizonteId}&idDesarrollo=${alameda.id}`,

@@ -105,13 +105,22 @@ export async function developmentFigures(
     units: number;
     disponibles: number;
     desde: string | null;
+    renta: string | null;
   }>(
+    // Rent (spec §5): the minimum of the units with a numeric precioRenta, among those whose
+    // price may be shown (a rent is a price too), above 0.
     `SELECT development_id,
             count(*)::int AS units,
             count(*) FILTER (WHERE doc->>'status' = 'Disponible')::int AS disponibles,
             min((doc->>'precio')::numeric) FILTER (
               WHERE ($2::jsonb -> development_id) ? (doc->>'status') AND (doc->>'precio')::numeric > 0
-            )::text AS desde
+            )::text AS desde,
+            min(CASE WHEN jsonb_typeof(doc->'precioRenta') = 'number'
+                     THEN (doc->>'precioRenta')::numeric END) FILTER (
+              WHERE ($2::jsonb -> development_id) ? (doc->>'status')
+                AND jsonb_typeof(doc->'precioRenta') = 'number'
+                AND (doc->>'precioRenta')::numeric > 0
+            )::text AS renta
        FROM rm_units WHERE corporate_id = $1 GROUP BY development_id`,
     [corporate.id, JSON.stringify(visibleIn)],
   );

@@ -110,6 +110,7 @@ export const catalogueRoutes = new Hono<Env>()
         return {
           ...d,
           precioDesde: f?.desde ? Number(f.desde) : null,
+          precioRentaDesde: f?.renta ? Number(f.renta) : null,
           totalUnidades: f?.units ?? 0,
           unidadesDisponibles: f?.disponibles ?? 0,
         };

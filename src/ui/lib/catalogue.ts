@@ -22,6 +22,8 @@ import type {
 /** One development of `wsObtenerDesarrollos`, with the figures the server adds. */
 export interface DevelopmentSummary extends Development {
   precioDesde: number | null;
+  /** The lowest monthly rent among units with a visible price (spec §5), or null. */
+  precioRentaDesde: number | null;
   totalUnidades: number;
   unidadesDisponibles: number;
 }

@@ -142,6 +142,13 @@ function DevelopmentCard({
             ? t('list.priceFromValue', { price: formatPrice(d.precioDesde, display, d.divisa) })
             : t('list.noPrice')}
         </p>
+        {d.precioRentaDesde ? (
+          <p className={css({ fontSize: 'sm', fontWeight: 'medium' })} data-testid="rent-from">
+            {t('list.rentFromValue', {
+              price: formatPrice(d.precioRentaDesde, display, d.divisa),
+            })}
+          </p>
+        ) : null}
         <p className={css({ fontSize: 'sm', color: 'muted' })}>
           {t('presentation.availableOf', {
             available: d.unidadesDisponibles,

@@ -5,7 +5,8 @@ import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, mediaUrl } from '../../../lib/catalogue';
 import { formatPrice } from '../../../lib/figures';
-import { priceFrom } from '../../../../core/filters';
+import { priceFrom, rentPrice } from '../../../../core/filters';
+import { isPriceVisible } from '../../../../core/status';
 
 export function PresentationPage() {
   const { t, i18n } = useTranslation('inventory');
@@ -13,6 +14,15 @@ export function PresentationPage() {
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
   const units = allUnits(clusters.data);
   const from = clusters.data ? priceFrom(units, colors) : undefined;
+  // Rent (spec §5): the lowest numeric precioRenta, among units whose price may be shown.
+  const rent = clusters.data
+    ? rentPrice(
+        units.filter(
+          (u) =>
+            isPriceVisible(u, colors) && typeof u.precioRenta === 'number' && u.precioRenta > 0,
+        ),
+      )
+    : undefined;
   const available = units.filter((u) => u.status === 'Disponible').length;
   const delivery = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
     month: 'long',
@@ -82,6 +92,14 @@ export function PresentationPage() {
             {from !== undefined ? formatPrice(from, display, development.divisa) : '—'}
           </strong>
         </div>
+        {rent !== undefined ? (
+          <div className={stat} data-testid="rent-from">
+            <span className={css({ fontSize: 'sm', color: 'muted' })}>{t('list.rentFrom')}</span>
+            <strong className={css({ fontSize: 'lg' })}>
+              {formatPrice(rent, display, development.divisa)}
+            </strong>
+          </div>
+        ) : null}
         <div className={stat}>
           <span className={css({ fontSize: 'sm', color: 'muted' })}>
             {t('presentation.available')}
