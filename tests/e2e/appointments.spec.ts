@@ -253,6 +253,7 @@ test('the week is a time grid: a slot opens the booking form at its time (click 
   const confirm = page.getByTestId('pending-move');
   await expect(confirm).toContainText('11:00');
   await page.screenshot({ path: `${SHOTS}/appointments-drag-confirm-es-1280.png` });
+  expect(await axeViolations(page), 'week grid with a move to confirm').toEqual([]);
   // Undo puts it back where it was; nothing was sent.
   await confirm.getByRole('button', { name: 'Deshacer' }).click();
   await expect(confirm).toHaveCount(0);
@@ -295,6 +296,25 @@ test('the week is a time grid: a slot opens the booking form at its time (click 
   ).json();
   const mine = saved.find((c: { idLead: string }) => c.idLead === leadId);
   expect(zoned(mine.fechaInicio)).toBe(`${nextDay} 11:00`);
+
+  // A move the server refuses (cancelled meanwhile, from elsewhere) shows the server's message
+  // and leaves the appointment where it was.
+  const url = `/api/corporativos/${corporate.id}/citas/${mine.id}`;
+  expect((await req.delete(url)).status()).toBe(200);
+  const refusal = await req.put(url, {
+    data: { titulo: 'x' },
+    headers: { 'accept-language': 'es' },
+  });
+  expect(refusal.status()).toBe(409);
+  const { message } = ((await refusal.json()) as { message: string }[])[0]!;
+  const at11 = (await moved.boundingBox())!;
+  await page.mouse.move(at11.x + at11.width / 2, at11.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(at11.x + at11.width / 2, at11.y + 8 + 2 * rowHeight + 3, { steps: 12 });
+  await page.mouse.up();
+  await page.getByTestId('pending-move').getByRole('button', { name: 'Mover cita' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(page.getByTestId('pending-move')).toHaveCount(0);
   await adviser.close();
 });
 
