@@ -13,6 +13,11 @@
  * and push follows. A spec nobody is left to receive (no user ids) writes nothing and answers
  * null; an invalid one (a manager's message without text, a link that is not an in-app path)
  * throws the core's error as {@link NotificationRejected}.
+ *
+ * The recipients' preferences (core/notification-preferences.ts) do not change what is written:
+ * every recipient gets the notification in the log and the inbox. A kind turned off in the app is
+ * left out of that user's list, count and read map when read (queries.ts); a kind turned off for
+ * push queues no push for that user, and the sender drops one queued before (push.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
