@@ -12,6 +12,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     VITRINA_DATA_DIR: dataDir,
     PORT: process.env.PORT ?? '4173',
     HOST: '127.0.0.1',
+    // Mailed links (invitations, recovery) on the address the tests open.
+    PUBLIC_BASE_URL: `http://127.0.0.1:${process.env.PORT ?? '4173'}`,
     // POST /__test__/clock moves the server's clock (a hold's expiry, tests/e2e/holds.spec.ts).
     VITRINA_TEST_CLOCK: '1',
   },

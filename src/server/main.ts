@@ -8,7 +8,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { DataDirectoryInUseError } from './store/lock';
 import { testClockFromEnv, testClockRoutes } from './test-clock';
 import { testProbeRoutes } from './test-probes';
+import { testChatRoutes } from './chat/test-routes';
 import { DEFAULT_HOST, displayUrl, listenHost } from './listen';
+import { devMailRoutes } from './mail/dev.routes';
+import type { Mailbox } from './mail/transport';
 
 const port = Number(process.env.PORT ?? 3000);
 // Loopback unless HOST says otherwise (listen.ts): a tablet on the LAN needs HOST=0.0.0.0.
@@ -27,6 +30,12 @@ async function main() {
       dataDir,
       startBackgroundWork: true,
       ...(testClock ? { clock: testClock.clock } : {}),
+      // Without SMTP_URL, mail is kept in the data directory (mail/dev.routes.ts lists it);
+      // links go to PUBLIC_BASE_URL, else to this server's own address.
+      mail: {
+        dir: join(dataDir, 'mail'),
+        publicBaseUrl: process.env.PUBLIC_BASE_URL?.trim() || displayUrl(host, port),
+      },
     });
   } catch (error) {
     if (error instanceof DataDirectoryInUseError) {
@@ -43,7 +52,13 @@ async function main() {
     app.route('/', testClockRoutes(testClock, runtime.deps.work));
     // Background work that fails on demand (the operations page's e2e test).
     app.route('/', testProbeRoutes(runtime.deps));
+    // The chat webhook pointed at a test's fake (tests/e2e/chat.spec.ts).
+    app.route('/', testChatRoutes(runtime.deps));
   }
+  const mailbox = runtime.deps.mail?.transport;
+  const devMail =
+    mailbox?.kind === 'file' && process.env.NODE_ENV !== 'production' ? (mailbox as Mailbox) : null;
+  if (devMail) app.route('/', devMailRoutes(devMail));
 
   if (existsSync(join(distDir, 'index.html'))) {
     const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -77,6 +92,10 @@ async function main() {
     );
     console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`    ${a.email.padEnd(30)} ${a.description}`);
+    if (devMail)
+      console.log(
+        `  mail: no SMTP_URL, so mails are kept in ${join(dataDir, 'mail')} and listed at ${displayUrl(host, info.port)}/dev/correos`,
+      );
     console.log('');
   });
 
