@@ -236,6 +236,11 @@ describeBackends('web push', (backend: Backend) => {
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     expect(added.json.tokens).toMatchObject({ [`${base}/token/1`]: true });
     expect(added.json.id).toBe(me);
+    // The user's own record carries them (spec §3 User: tokens).
+    expect((await asesor.get(`/api/users/${me}`)).json.tokens).toEqual(added.json.tokens);
+    expect((await asesor.get(`/api/wsObtenerUsuario?id=${me}`)).json.tokens).toEqual(
+      added.json.tokens,
+    );
     // A registered endpoint as the token: confirmed, nothing changes.
     const again = await put({ tokens: { [`${base}/token/1`]: true } });
     expect(again.status).toBe(200);

@@ -66,7 +66,8 @@ export const userRoutes = new Hono<Env>()
     const { id } = parse(idQuery, c.req.query());
     const me = await requireUser(c);
     if (id !== me.id) throw forbidden();
-    return c.json(publicUser(me));
+    // The spec's tokens: this user's push subscriptions (notifications/push-tokens.ts).
+    return c.json({ ...publicUser(me), tokens: await pushTokensOf(c.get('deps').db, me.id) });
   })
   /**
    * `POST /api/users/:id/ultima-sesion` (no body) records the caller's last session
@@ -95,7 +96,8 @@ export const userRoutes = new Hono<Env>()
       if (!other || !(await canManageUsers(c.get('deps'), me, other))) throw notFound();
       return c.json(userRecordFor(me, other));
     }
-    return c.json(publicUser(me));
+    // The spec's tokens: this user's push subscriptions (notifications/push-tokens.ts).
+    return c.json({ ...publicUser(me), tokens: await pushTokensOf(c.get('deps').db, me.id) });
   })
   .put('/users/:id', async (c) => {
     const me = await requireUser(c);
