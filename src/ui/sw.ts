@@ -20,6 +20,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { notificationTarget, planNotificationClick } from './lib/notification-click';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -75,44 +76,37 @@ self.addEventListener('push', (event) => {
       body: typeof data.mensaje === 'string' ? data.mensaje : '',
       ...(typeof data.tag === 'string' ? { tag: data.tag } : {}),
       icon: '/pwa-192x192.png',
-      badge: '/pwa-64x64.png',
       data: { url: typeof data.url === 'string' ? data.url : '/' },
     }),
   );
 });
 
-/** Only pages of the app itself: anything else opens the app's home. */
-function notificationTarget(raw: unknown): string {
-  const origin = self.location.origin;
-  try {
-    const target = new URL(typeof raw === 'string' && raw ? raw : '/', origin);
-    return target.origin === origin ? target.href : `${origin}/`;
-  } catch {
-    return `${origin}/`;
-  }
-}
-
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = notificationTarget((event.notification.data as { url?: unknown } | null)?.url);
+  const origin = self.location.origin;
+  const url = notificationTarget(
+    (event.notification.data as { url?: unknown } | null)?.url,
+    origin,
+  );
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const ours = windows.filter((c) => new URL(c.url).origin === self.location.origin);
-      // A tab already showing the target is only focused; otherwise the first tab of the app
-      // goes there; with none open, a new window opens it.
-      const showing = ours.find((c) => c.url === url);
-      if (showing) {
-        await showing.focus();
-        return;
+      const plan = planNotificationClick(windows, url, origin);
+      switch (plan.action) {
+        case 'focus':
+          await plan.client.focus();
+          return;
+        case 'navigate':
+          await (await plan.client.focus()).navigate(url);
+          return;
+        case 'open':
+          await self.clients.openWindow(url);
+          return;
+        default: {
+          const unhandled: never = plan;
+          throw new Error(`unknown plan ${JSON.stringify(unhandled)}`);
+        }
       }
-      const tab = ours[0];
-      if (tab) {
-        const focused = await tab.focus();
-        await focused.navigate(url);
-        return;
-      }
-      await self.clients.openWindow(url);
     })(),
   );
 });
