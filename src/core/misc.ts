@@ -39,17 +39,17 @@ export function randomId(random: () => number, length = RANDOM_ID_LENGTH): strin
 export type BrowserName = 'Firefox' | 'Chrome' | 'Safari' | 'Edge' | 'Desconocido';
 
 /**
- * Spec §9: the user agent is tested for Firefox, Chrome, Safari, Edge, in that order, else
- * 'Desconocido'. We keep the spec's order literally, which has consequences worth knowing:
- * Chrome's user agent also contains "Safari", and Edge's (both Chromium "Edg/" and legacy
- * "Edge/") contains "Chrome", so Edge is reported as 'Chrome'; 'Edge' is returned only for an
- * agent that names Edge without Chrome or Safari.
+ * Spec §9 names the browsers Firefox, Chrome, Safari, Edge, else 'Desconocido'. That list is the
+ * order the names are shown in, not an order that works for testing an agent: Chrome's user
+ * agent also contains "Safari", and Edge's (Chromium "Edg/", legacy "Edge/", Android "EdgA/",
+ * iOS "EdgiOS/") contains "Chrome" or "Safari". So Edge is tested before Chrome and Chrome
+ * (with iOS's "CriOS/") before Safari, and each browser is named as it is.
  */
 export function detectBrowser(userAgent: string): BrowserName {
-  if (userAgent.includes('Firefox')) return 'Firefox';
-  if (userAgent.includes('Chrome')) return 'Chrome';
-  if (userAgent.includes('Safari')) return 'Safari';
-  if (userAgent.includes('Edg')) return 'Edge';
+  if (/Firefox\/|FxiOS\//.test(userAgent)) return 'Firefox';
+  if (/Edg(e|A|iOS)?\//.test(userAgent)) return 'Edge';
+  if (/Chrome\/|CriOS\//.test(userAgent)) return 'Chrome';
+  if (/Safari\//.test(userAgent)) return 'Safari';
   return 'Desconocido';
 }
 

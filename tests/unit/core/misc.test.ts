@@ -32,20 +32,27 @@ describe('misc rules (spec §5, §9)', () => {
     expect(randomId(() => 0.9999999)).toBe('99999999');
   });
 
-  it('detects browsers in the order Firefox, Chrome, Safari, Edge, else Desconocido', () => {
+  it('names each browser (Edge before Chrome, Chrome before Safari: the spec’s list is a display order), else Desconocido', () => {
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
     const chrome =
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
     const safari =
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
-    const edge = `${chrome} Edg/126.0`;
+    const ipad =
+      'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     expect(detectBrowser(firefox)).toBe('Firefox');
     expect(detectBrowser(chrome)).toBe('Chrome');
     expect(detectBrowser(safari)).toBe('Safari');
-    // The spec's order tests Chrome before Edge, and Edge's agent names Chrome.
-    expect(detectBrowser(edge)).toBe('Chrome');
-    expect(detectBrowser('Mozilla/5.0 Edge/18.0')).toBe('Edge');
+    expect(detectBrowser(ipad)).toBe('Safari');
+    expect(detectBrowser(`${chrome} Edg/126.0`)).toBe('Edge');
+    expect(detectBrowser('Mozilla/5.0 (Windows NT 10.0) Chrome/70.0 Safari/537.36 Edge/18.0')).toBe(
+      'Edge',
+    );
+    expect(detectBrowser(ipad.replace('Version/17.5', 'EdgiOS/126.0'))).toBe('Edge');
+    expect(detectBrowser(ipad.replace('Version/17.5', 'CriOS/126.0'))).toBe('Chrome');
+    expect(detectBrowser(ipad.replace('Version/17.5', 'FxiOS/128.0'))).toBe('Firefox');
     expect(detectBrowser('curl/8.0')).toBe('Desconocido');
+    expect(detectBrowser('')).toBe('Desconocido');
   });
 
   it('the week starts Monday, in the given time zone', () => {
