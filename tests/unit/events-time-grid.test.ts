@@ -1,4 +1,7 @@
+import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '../../src/core/check-in';
+import { dayOf, timeOf } from '../../src/ui/features/events/utils/calendar';
 import {
   hourRange,
   minuteOfDay,
@@ -73,5 +76,21 @@ describe('the time grid: dragging', () => {
     const c = cita('a', '2026-03-02', '10:00', '11:00');
     expect(movedTo(c, '2026-03-02', -24 * 60, ZONE).time).toBe('00:00');
     expect(movedTo(c, '2026-03-02', 24 * 60, ZONE).time).toBe('23:00');
+  });
+});
+
+describe('the calendar: wall-clock day and time of an instant', () => {
+  it('agrees with the core’s zoned day, across daylight saving changes', () => {
+    for (const zone of ['America/Mexico_City', 'Europe/Madrid', 'America/New_York', 'UTC']) {
+      for (let h = 0; h < 24 * 400; h += 7) {
+        const instant = new Date(Date.UTC(2025, 0, 1) + h * 3_600_000 + 17 * 60_000);
+        const iso = instant.toISOString();
+        expect(dayOf(iso, zone), `${zone} ${iso}`).toBe(localDay(instant, zone));
+        const local = new TZDate(instant.getTime(), zone);
+        expect(timeOf(iso, zone)).toBe(
+          `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`,
+        );
+      }
+    }
   });
 });

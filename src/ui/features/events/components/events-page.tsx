@@ -147,7 +147,9 @@ export function EventsPage({ search }: { search: EventsSearch }) {
   const byDay = new Map<string, CitaView[]>();
   for (const c of shownCitas) {
     const key = dayOf(c.fechaInicio, zone);
-    byDay.set(key, [...(byDay.get(key) ?? []), c]);
+    const list = byDay.get(key);
+    if (list) list.push(c);
+    else byDay.set(key, [c]);
   }
 
   const attendance = useMutation({

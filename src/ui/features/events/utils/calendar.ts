@@ -3,7 +3,7 @@
  * on Monday (spec §9), a month view shows the six weeks around the month, and a day's instants
  * come from core/check-in.ts `dayBounds` in the corporate's time zone.
  */
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { dayBounds, localDay } from '../../../../core/check-in';
 
 export type CalendarView = 'agenda' | 'dia' | 'semana' | 'mes';
@@ -62,13 +62,46 @@ export function stepDay(view: CalendarView, day: string, direction: 1 | -1): str
 
 export const today = (zone: string) => localDay(new Date(), zone);
 
+/**
+ * The zone's UTC offset (minutes) at an instant. A month view folds thousands of appointments
+ * into days, and asking Intl for each costs tens of milliseconds, so the offset is kept per UTC
+ * day: one that is the same at both ends of the day holds all day (no change of time inside);
+ * a day with a change asks for each instant.
+ */
+const DAY_MS = 86_400_000;
+const dayOffsets = new Map<string, number>();
+function offsetAt(t: number, zone: string): number {
+  const day = Math.floor(t / DAY_MS);
+  const key = `${zone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const start = tzOffset(zone, new Date(day * DAY_MS));
+    const end = tzOffset(zone, new Date((day + 1) * DAY_MS - 1));
+    offset = start === end ? start : Number.NaN;
+    if (dayOffsets.size > 10_000) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? tzOffset(zone, new Date(t)) : offset;
+}
+
+/** The wall clock of an instant in the zone, as a Date read with its UTC getters. */
+function wallClock(iso: string, zone: string): Date {
+  const t = Date.parse(iso);
+  return new Date(t + offsetAt(t, zone) * 60_000);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** The calendar day of an instant in the zone. */
-export const dayOf = (iso: string, zone: string) => localDay(new Date(iso), zone);
+export function dayOf(iso: string, zone: string): string {
+  const w = wallClock(iso, zone);
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
+}
 
 /** `HH:mm` of an instant in the zone. */
 export function timeOf(iso: string, zone: string): string {
-  const d = new TZDate(Date.parse(iso), zone);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  const w = wallClock(iso, zone);
+  return `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
 
 /** The instant of a day and `HH:mm` in the zone, as ISO (UTC). */

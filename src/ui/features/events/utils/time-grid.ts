@@ -4,8 +4,7 @@
  * zone), overlapping appointments side by side in lanes, and the instant a drag lands on,
  * snapped to 15 minutes.
  */
-import { TZDate } from '@date-fns/tz';
-import { dayOf, instantOf } from './calendar';
+import { dayOf, instantOf, timeOf } from './calendar';
 
 /** Minutes from the start of the slot grid's rows. */
 export const SLOT_MINUTES = 30;
@@ -16,8 +15,8 @@ export const DEFAULT_LAST_HOUR = 20;
 
 /** Minutes after midnight of an instant, on its calendar day in the zone. */
 export function minuteOfDay(iso: string, zone: string): number {
-  const d = new TZDate(Date.parse(iso), zone);
-  return d.getHours() * 60 + d.getMinutes();
+  const [h, m] = timeOf(iso, zone).split(':').map(Number) as [number, number];
+  return h * 60 + m;
 }
 
 export interface Placed<T> {
