@@ -22,7 +22,9 @@ export function UpdatePrompt() {
         position: 'fixed',
         zIndex: 59,
         insetX: 4,
-        bottom: { base: '88px', lg: 6 },
+        // Phones: under the top bar, clear of the bottom navigation and the floating buttons.
+        top: { base: '72px', sm: 'auto' },
+        bottom: { base: 'auto', sm: '88px', lg: 6 },
         display: 'flex',
         justifyContent: { base: 'stretch', sm: 'center' },
         pointerEvents: 'none',
