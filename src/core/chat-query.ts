@@ -701,7 +701,7 @@ function matches(
 function compareBy(
   q: ChatQuery,
   currencies: readonly Currency[],
-): ((a: UnitView, b: UnitView) => number) | undefined {
+): (a: UnitView, b: UnitView) => number {
   switch (q.orden) {
     case 'precio-asc':
     case 'precio-desc': {
@@ -714,7 +714,10 @@ function compareBy(
     case 'area-desc':
       return (a, b) => b.metrajes.areaTotal - a.metrajes.areaTotal;
     case undefined:
-      return undefined;
+      // No order asked: the cheapest first, units whose price the caller may not see last.
+      return (a, b) =>
+        (priceIn(a, q.divisa, currencies) ?? Infinity) -
+          (priceIn(b, q.divisa, currencies) ?? Infinity) || 0;
     default: {
       const unhandled: never = q.orden;
       throw new Error(`unknown order ${String(unhandled)}`);
@@ -724,8 +727,9 @@ function compareBy(
 
 /**
  * Runs a query over the developments' units the caller may see: the units that match, the
- * first {@link CHAT_UNITS_PER_DEVELOPMENT} of each development in the order asked for. With an
- * order, developments are sorted by their best unit; otherwise they keep their given order.
+ * first {@link CHAT_UNITS_PER_DEVELOPMENT} of each development in the order asked for (the
+ * cheapest first when none is). With an order, developments are sorted by their best unit;
+ * otherwise they keep their given order.
  */
 export function answerChatQuery(
   query: ChatQuery,
@@ -739,7 +743,7 @@ export function answerChatQuery(
     if (query.desarrollos.length > 0 && !query.desarrollos.includes(dev.id)) continue;
     const found = dev.units.filter((u) => matches(u, dev, query, currencies));
     if (found.length === 0) continue;
-    if (compare) found.sort(compare);
+    found.sort(compare);
     total += found.length;
     out.push({
       id: dev.id,
@@ -749,7 +753,8 @@ export function answerChatQuery(
       unidades: found.slice(0, CHAT_UNITS_PER_DEVELOPMENT),
     });
   }
-  if (compare) out.sort((a, b) => compare(a.unidades[0]!, b.unidades[0]!));
+  // With an order asked, developments follow their best unit; otherwise their own order.
+  if (query.orden) out.sort((a, b) => compare(a.unidades[0]!, b.unidades[0]!));
   return { total, desarrollos: out };
 }
 

@@ -15,6 +15,7 @@ import { Route as OperacionesRouteImport } from './routes/operaciones'
 import { Route as CorporativosIndexRouteImport } from './routes/corporativos/index'
 import { Route as CorporativosCorporativoRouteRouteImport } from './routes/corporativos/$corporativo/route'
 import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corporativos/$corporativo/index'
+import { Route as CorporativosCorporativoAsistenteRouteImport } from './routes/corporativos/$corporativo/asistente'
 import { Route as CorporativosCorporativoClientesRouteRouteImport } from './routes/corporativos/$corporativo/clientes/route'
 import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
 import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
@@ -76,6 +77,12 @@ const CorporativosCorporativoIndexRoute =
   CorporativosCorporativoIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoAsistenteRoute =
+  CorporativosCorporativoAsistenteRouteImport.update({
+    id: '/asistente',
+    path: '/asistente',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
 const CorporativosCorporativoClientesRouteRoute =
@@ -294,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
   '/corporativos/': typeof CorporativosIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
+  '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -330,6 +338,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/operaciones': typeof OperacionesRoute
   '/corporativos': typeof CorporativosIndexRoute
+  '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -368,6 +377,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
   '/corporativos/': typeof CorporativosIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
+  '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -408,6 +418,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo'
     | '/corporativos/'
     | '/corporativos/$corporativo/clientes'
+    | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/operaciones'
     | '/corporativos'
+    | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -481,6 +493,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo'
     | '/corporativos/'
     | '/corporativos/$corporativo/clientes'
+    | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -567,6 +580,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/corporativos/$corporativo/'
       preLoaderRoute: typeof CorporativosCorporativoIndexRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/asistente': {
+      id: '/corporativos/$corporativo/asistente'
+      path: '/asistente'
+      fullPath: '/corporativos/$corporativo/asistente'
+      preLoaderRoute: typeof CorporativosCorporativoAsistenteRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/clientes': {
@@ -865,6 +885,7 @@ const CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren =
 
 interface CorporativosCorporativoRouteRouteChildren {
   CorporativosCorporativoClientesRouteRoute: typeof CorporativosCorporativoClientesRouteRouteWithChildren
+  CorporativosCorporativoAsistenteRoute: typeof CorporativosCorporativoAsistenteRoute
   CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
   CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
@@ -878,6 +899,8 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
   {
     CorporativosCorporativoClientesRouteRoute:
       CorporativosCorporativoClientesRouteRouteWithChildren,
+    CorporativosCorporativoAsistenteRoute:
+      CorporativosCorporativoAsistenteRoute,
     CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,

@@ -240,7 +240,8 @@ const allIds = (q: ChatQuery, inv: ChatInventoryDevelopment[]) => {
   return set;
 };
 
-describe('parseChatQuestion: properties', () => {
+// Generous time limits: the properties run hundreds of cases on a machine other suites share.
+describe('parseChatQuestion: properties', { timeout: 30_000 }, () => {
   it('never throws, and always answers a well-formed query', () => {
     fc.assert(
       fc.property(

@@ -5,7 +5,10 @@ import { css } from 'styled-system/css';
 import type { AreaUnit } from '../../core/area';
 import { normalizeCurrencies } from '../../core/currency';
 import type { Corporate } from '../../core/types';
+import { mayConfigureChat } from '../../core/permissions';
+import { useOptionalCorporateContext } from '../layouts/corporate-context';
 import { apiQuery } from '../lib/api';
+import { AppLink } from './app-link';
 import { useDisplaySettings } from '../lib/display-settings';
 import { Modal } from './modal';
 
@@ -45,8 +48,14 @@ export function SettingsModal({
   onClose: () => void;
   corporate?: Pick<Corporate, 'divisa'> | null;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'chat']);
   const settings = useDisplaySettings();
+  // The corporate's administrator also configures its chat assistant (issue 18).
+  const member = useOptionalCorporateContext();
+  const chatSettingsHref =
+    member && mayConfigureChat(member.role)
+      ? `/corporativos/${member.corporate.slug}/asistente`
+      : null;
   const currencyId = useId();
   const config = useQuery(apiQuery<GeneralConfig>('wsObtenerConfiguracionesGenerales'));
   // MXN (the base) is added when missing; the choice shows only with more than one currency.
@@ -97,6 +106,17 @@ export function SettingsModal({
             ))}
           </select>
         </div>
+      ) : null}
+      {chatSettingsHref ? (
+        <p className={css({ mb: 5 })}>
+          <AppLink
+            href={chatSettingsHref}
+            onClick={onClose}
+            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
+            {t('chat:settings.open')}
+          </AppLink>
+        </p>
       ) : null}
       <p
         className={css({

@@ -11,6 +11,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { CorporateFailure } from '../../../features/shell/components/corporate-failure';
 import { ForbiddenPage } from '../../../features/shell/components/forbidden-page';
 import { NotFoundPage } from '../../../features/shell/components/not-found-page';
+import { ChatWidget } from '../../../features/chat/components/chat-widget';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { CorporateLayout } from '../../../layouts/corporate-layout';
 import { DashboardLayout } from '../../../layouts/dashboard-layout';
@@ -24,7 +25,18 @@ import { settledSession, useSession } from '../../../session';
 
 function Corporate() {
   const { corporativo } = Route.useParams();
-  return <CorporateLayout slug={corporativo} topBarEnd={<NotificationBell />} />;
+  return (
+    <CorporateLayout
+      slug={corporativo}
+      topBarEnd={
+        <>
+          <NotificationBell />
+          {/* Portalled to the page: the floating bubble and its panel (spec §2 Layouts). */}
+          <ChatWidget />
+        </>
+      }
+    />
+  );
 }
 
 /** While the session is checked (the dashboard's own screen) or the corporate loads. */
