@@ -6,6 +6,7 @@
 import { releaseProxy, transfer } from 'comlink';
 import { filterUnitIndexes, priceFrom, rentPrice } from '../core/filters';
 import type { FilterContext, UnitFilters } from '../core/filters';
+import { parseChatQuestion, type ChatQuery, type ChatQueryContext } from '../core/chat-query';
 import { quote, validateScheme } from '../core/pricing';
 import type { Quote, QuoteInput } from '../core/pricing';
 import { planQuoteReport, quoteReportChunks, reportFileName } from '../core/quote-report';
@@ -181,6 +182,11 @@ export function createCoreApi(hooks: Omit<ReportHooks, 'signal'> = { yieldBetwee
     /** {@link rentPrice} over the units under `key`. */
     rentPrice(key: string): number | undefined {
       return rentPrice(unitSets.get(key) ?? []);
+    },
+
+    /** What the chat assistant understands of a question (core/chat-query.ts). */
+    parseChatQuestion(question: string, ctx: ChatQueryContext): ChatQuery {
+      return parseChatQuestion(question, ctx);
     },
 
     /** Prices a quotation ({@link quote}); an invalid scheme rejects with its message. */

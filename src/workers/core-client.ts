@@ -17,6 +17,7 @@ import type { PaymentScheme, Showroom, Unit } from '../core/types';
 import type { CheckInCandidate } from '../core/check-in';
 import type { CheckInHistoryLabels, CheckInHistoryRow } from '../core/check-in-history';
 import type { DevicePosition } from '../core/geo';
+import type { ChatQuery, ChatQueryContext } from '../core/chat-query';
 import type { CheckInHistoryBlob, CoreApiImpl, QuoteReportBlob, SchemeCheck } from './core-api';
 import type { CoreApi } from './core.worker';
 
@@ -193,6 +194,17 @@ export class CoreClient {
   ): Promise<CheckInHistoryBlob> {
     return this.call<CheckInHistoryBlob>(false, options.signal, (api) =>
       api.checkInHistoryCsv([...rows], labels, timeZone, showroomName, day),
+    );
+  }
+
+  /** What the chat assistant understands of a question, read in the worker. */
+  parseChatQuestion(
+    question: string,
+    ctx: ChatQueryContext,
+    options: CallOptions = {},
+  ): Promise<ChatQuery> {
+    return this.call<ChatQuery>(false, options.signal, (api) =>
+      api.parseChatQuestion(question, ctx),
     );
   }
 

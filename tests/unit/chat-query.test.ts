@@ -16,6 +16,7 @@ import {
 } from '../../src/core/chat-query';
 import { emptyUnitFilters, type UnitFilters } from '../../src/core/filters';
 import { defaultStatusColors } from '../../src/core/status';
+import { CoreClient } from '../../src/workers/core-client';
 import type { Currency, Unit } from '../../src/core/types';
 
 const currencies: Currency[] = [
@@ -433,5 +434,15 @@ describe('answerChatQuery', () => {
       currencies,
     );
     expect(t.desarrollos[0]!.unidades.map((u) => u.id)).toEqual(['t']);
+  });
+});
+
+describe('the core worker', () => {
+  it('reads a question as the core does (the client in direct mode, as where no Worker exists)', async () => {
+    const client = new CoreClient({ forceDirect: true });
+    const question = 'departamentos de 2 recámaras en Torre Alameda por menos de 5 millones';
+    await expect(client.parseChatQuestion(question, ctx)).resolves.toEqual(
+      parseChatQuestion(question, ctx),
+    );
   });
 });
