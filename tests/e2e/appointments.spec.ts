@@ -297,6 +297,16 @@ test('the week is a time grid: a slot opens the booking form at its time (click 
   const mine = saved.find((c: { idLead: string }) => c.idLead === leadId);
   expect(zoned(mine.fechaInicio)).toBe(`${nextDay} 11:00`);
 
+  // The keyboard's drag: Alt + arrows propose a move with the same confirmation.
+  await moved.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByTestId('pending-move')).toContainText('11:15');
+  await expect(
+    page.getByTestId('pending-move').getByRole('button', { name: 'Mover cita' }),
+  ).toBeFocused();
+  await page.getByTestId('pending-move').getByRole('button', { name: 'Deshacer' }).click();
+  await expect(moved).toContainText('11:00');
+
   // A move the server refuses (cancelled meanwhile, from elsewhere) shows the server's message
   // and leaves the appointment where it was.
   const url = `/api/corporativos/${corporate.id}/citas/${mine.id}`;

@@ -9,7 +9,8 @@
  * - The appointments are lists laid over the grid, one per day, after it in the tab order:
  *   Enter or a click opens one (its form is the keyboard way to reschedule); dragging one with
  *   the pointer moves it, snapped to 15 minutes, to any day of the grid, and hands the new time
- *   to `onMove`, which asks to confirm it.
+ *   to `onMove`, which asks to confirm it. Alt with the arrows does the same from the keyboard
+ *   (15 minutes earlier or later, the day before or after).
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +37,12 @@ const line = css({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
 });
+const KEY_MOVES: Record<string, { days: number; minutes: number }> = {
+  ArrowUp: { days: 0, minutes: -15 },
+  ArrowDown: { days: 0, minutes: 15 },
+  ArrowLeft: { days: -1, minutes: 0 },
+  ArrowRight: { days: 1, minutes: 0 },
+};
 /** A pointer that moves less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 5;
 
@@ -376,6 +383,15 @@ export function TimeGrid({
                         onPointerUp={(e) => pointerEnd(e, c2, false)}
                         onPointerCancel={(e) => pointerEnd(e, c2, true)}
                         onKeyDown={(e) => {
+                          // Alt + arrows: the keyboard's drag (15 minutes, or a day).
+                          const step = e.altKey ? KEY_MOVES[e.key] : undefined;
+                          if (step) {
+                            e.preventDefault();
+                            const to = Math.max(0, Math.min(days.length - 1, c + step.days));
+                            const target = movedTo(c2, days[to]!, step.minutes, zone);
+                            if (target.fechaInicio !== c2.fechaInicio) onMove(c2, target);
+                            return;
+                          }
                           if (e.key === 'Escape' && dragRef.current) {
                             suppressClick.current = dragRef.current.moved;
                             dragRef.current = null;
