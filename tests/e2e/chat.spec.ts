@@ -191,7 +191,12 @@ test('a question gets unit cards whose links open the unit; Escape closes and fo
   await expect(panel.getByTestId('chat-user-message')).toHaveCount(0);
 
   await input.fill('departamentos de 2 recámaras en Torre Alameda por menos de 5 millones');
+  // What it will search for, read by the core worker while the user types.
+  await expect(panel.getByTestId('chat-understood')).toHaveText(
+    'Buscaré: departamentos · 2 rec. · hasta $5,000,000 MXN · Torre Alameda',
+  );
   await input.press('Enter');
+  await expect(panel.getByTestId('chat-understood')).toHaveCount(0);
   await expect(panel.getByTestId('chat-user-message')).toHaveText(
     /departamentos de 2 recámaras en Torre Alameda/,
   );

@@ -31,6 +31,7 @@ import { useDisplaySettings } from '../../../lib/display-settings';
 import { makeDisplay } from '../../../lib/figures';
 import { sendChatMessage, useGeneralConfig } from '../api/chat';
 import { BotMessage } from './chat-answer';
+import { UnderstoodHint } from './understood-hint';
 
 const ChatIcon = () => (
   <svg
@@ -110,6 +111,7 @@ function ChatAssistant({ url }: { url: string }) {
   const titleId = useId();
   const inputId = useId();
   const hintId = useId();
+  const understoodId = useId();
   const bubbleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
@@ -160,8 +162,9 @@ function ChatAssistant({ url }: { url: string }) {
           data-testid="chat-panel"
           className={css({
             position: 'fixed',
-            // Above the navigation and modals, below the toasts (60), which stay readable.
-            zIndex: 58,
+            // Above the navigation, modals and the bubble (a phone's full-screen panel covers
+            // it), below the toasts (60), which stay readable.
+            zIndex: 59,
             // A phone: the whole screen. Larger: a panel above the bubble (which sits above the
             // bottom navigation below 1024 px).
             inset: { base: 0, md: 'auto' },
@@ -285,7 +288,7 @@ function ChatAssistant({ url }: { url: string }) {
                 rows={2}
                 value={draft}
                 placeholder={t('panel.placeholder')}
-                aria-describedby={hintId}
+                aria-describedby={`${hintId} ${understoodId}`}
                 aria-invalid={refused === 'tooLong' || undefined}
                 onChange={(e) => chat.send({ type: 'chat.change', text: e.target.value })}
                 onKeyDown={(e) => {
@@ -318,6 +321,13 @@ function ChatAssistant({ url }: { url: string }) {
                 {t('panel.send')}
               </button>
             </div>
+            <UnderstoodHint
+              id={understoodId}
+              text={draft}
+              corporate={corporate}
+              currency={display.currency.codigo}
+              areaUnit={settings.areaUnit}
+            />
             <p
               id={hintId}
               aria-live="polite"
