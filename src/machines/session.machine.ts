@@ -67,6 +67,17 @@ export interface SessionContext {
   location: () => SessionLocation;
 }
 
+/** Pages for people who are not signed in: the public pages and the people pages (issue 16). */
+const SIGNED_OUT_PAGES = ['/public/', '/acceso', '/recuperar', '/registro'];
+
+export function isSignedOutPage(pathname: string): boolean {
+  return SIGNED_OUT_PAGES.some(
+    (p) =>
+      pathname.startsWith(p) &&
+      (p.endsWith('/') || pathname.length === p.length || pathname[p.length] === '/'),
+  );
+}
+
 export type SessionEvent =
   | { type: 'session.signIn'; email: string; password: string; redirect?: string | null }
   | { type: 'session.signOut'; redirect?: string | null }
@@ -196,8 +207,10 @@ export const sessionMachine = setup({
             actions: ['removeAuthItem', 'clearFeatureState'],
           },
           {
-            // Visitors of the public pages (spec §1) are never logged out or sent to /login.
-            guard: ({ context }) => !context.location().pathname.startsWith('/public/'),
+            // Visitors of the public pages (spec §1) and of the signed-out people pages (a mailed
+            // link's password, recovery, a broker's registration) are never logged out or sent
+            // to /login.
+            guard: ({ context }) => !isSignedOutPage(context.location().pathname),
             target: 'loggingOut',
             actions: assign({
               logoutTarget: ({ context }) => {

@@ -10,10 +10,14 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccesoRouteImport } from './routes/acceso'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OperacionesRouteImport } from './routes/operaciones'
+import { Route as RecuperarRouteImport } from './routes/recuperar'
 import { Route as CorporativosIndexRouteImport } from './routes/corporativos/index'
 import { Route as CorporativosCorporativoRouteRouteImport } from './routes/corporativos/$corporativo/route'
+import { Route as RegistroIndexRouteImport } from './routes/registro/index'
+import { Route as RegistroCorporativoRouteImport } from './routes/registro/$corporativo'
 import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corporativos/$corporativo/index'
 import { Route as CorporativosCorporativoAsistenteRouteImport } from './routes/corporativos/$corporativo/asistente'
 import { Route as CorporativosCorporativoClientesRouteRouteImport } from './routes/corporativos/$corporativo/clientes/route'
@@ -52,6 +56,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccesoRoute = AccesoRouteImport.update({
+  id: '/acceso',
+  path: '/acceso',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -60,6 +69,11 @@ const LoginRoute = LoginRouteImport.update({
 const OperacionesRoute = OperacionesRouteImport.update({
   id: '/operaciones',
   path: '/operaciones',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RecuperarRoute = RecuperarRouteImport.update({
+  id: '/recuperar',
+  path: '/recuperar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CorporativosIndexRoute = CorporativosIndexRouteImport.update({
@@ -73,6 +87,16 @@ const CorporativosCorporativoRouteRoute =
     path: '/corporativos/$corporativo',
     getParentRoute: () => rootRouteImport,
   } as any)
+const RegistroIndexRoute = RegistroIndexRouteImport.update({
+  id: '/registro/',
+  path: '/registro/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistroCorporativoRoute = RegistroCorporativoRouteImport.update({
+  id: '/registro/$corporativo',
+  path: '/registro/$corporativo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CorporativosCorporativoIndexRoute =
   CorporativosCorporativoIndexRouteImport.update({
     id: '/',
@@ -296,10 +320,14 @@ const PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRout
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/acceso': typeof AccesoRoute
   '/login': typeof LoginRoute
   '/operaciones': typeof OperacionesRoute
+  '/recuperar': typeof RecuperarRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
+  '/registro/$corporativo': typeof RegistroCorporativoRoute
   '/corporativos/': typeof CorporativosIndexRoute
+  '/registro/': typeof RegistroIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
@@ -335,9 +363,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/acceso': typeof AccesoRoute
   '/login': typeof LoginRoute
   '/operaciones': typeof OperacionesRoute
+  '/recuperar': typeof RecuperarRoute
+  '/registro/$corporativo': typeof RegistroCorporativoRoute
   '/corporativos': typeof CorporativosIndexRoute
+  '/registro': typeof RegistroIndexRoute
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
@@ -372,10 +404,14 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/acceso': typeof AccesoRoute
   '/login': typeof LoginRoute
   '/operaciones': typeof OperacionesRoute
+  '/recuperar': typeof RecuperarRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoRouteRouteWithChildren
+  '/registro/$corporativo': typeof RegistroCorporativoRoute
   '/corporativos/': typeof CorporativosIndexRoute
+  '/registro/': typeof RegistroIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
@@ -413,10 +449,14 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/acceso'
     | '/login'
     | '/operaciones'
+    | '/recuperar'
     | '/corporativos/$corporativo'
+    | '/registro/$corporativo'
     | '/corporativos/'
+    | '/registro/'
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/eventos'
@@ -452,9 +492,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/acceso'
     | '/login'
     | '/operaciones'
+    | '/recuperar'
+    | '/registro/$corporativo'
     | '/corporativos'
+    | '/registro'
     | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
@@ -488,10 +532,14 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/acceso'
     | '/login'
     | '/operaciones'
+    | '/recuperar'
     | '/corporativos/$corporativo'
+    | '/registro/$corporativo'
     | '/corporativos/'
+    | '/registro/'
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/eventos'
@@ -528,10 +576,14 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccesoRoute: typeof AccesoRoute
   LoginRoute: typeof LoginRoute
   OperacionesRoute: typeof OperacionesRoute
+  RecuperarRoute: typeof RecuperarRoute
   CorporativosCorporativoRouteRoute: typeof CorporativosCorporativoRouteRouteWithChildren
+  RegistroCorporativoRoute: typeof RegistroCorporativoRoute
   CorporativosIndexRoute: typeof CorporativosIndexRoute
+  RegistroIndexRoute: typeof RegistroIndexRoute
   PublicCotizacionTokenRoute: typeof PublicCotizacionTokenRoute
   PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute: typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
@@ -545,6 +597,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/acceso': {
+      id: '/acceso'
+      path: '/acceso'
+      fullPath: '/acceso'
+      preLoaderRoute: typeof AccesoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -561,6 +620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/recuperar': {
+      id: '/recuperar'
+      path: '/recuperar'
+      fullPath: '/recuperar'
+      preLoaderRoute: typeof RecuperarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/corporativos/': {
       id: '/corporativos/'
       path: '/corporativos'
@@ -573,6 +639,20 @@ declare module '@tanstack/react-router' {
       path: '/corporativos/$corporativo'
       fullPath: '/corporativos/$corporativo'
       preLoaderRoute: typeof CorporativosCorporativoRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registro/': {
+      id: '/registro/'
+      path: '/registro'
+      fullPath: '/registro/'
+      preLoaderRoute: typeof RegistroIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registro/$corporativo': {
+      id: '/registro/$corporativo'
+      path: '/registro/$corporativo'
+      fullPath: '/registro/$corporativo'
+      preLoaderRoute: typeof RegistroCorporativoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/corporativos/$corporativo/': {
@@ -921,11 +1001,15 @@ const CorporativosCorporativoRouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccesoRoute: AccesoRoute,
   LoginRoute: LoginRoute,
   OperacionesRoute: OperacionesRoute,
+  RecuperarRoute: RecuperarRoute,
   CorporativosCorporativoRouteRoute:
     CorporativosCorporativoRouteRouteWithChildren,
+  RegistroCorporativoRoute: RegistroCorporativoRoute,
   CorporativosIndexRoute: CorporativosIndexRoute,
+  RegistroIndexRoute: RegistroIndexRoute,
   PublicCotizacionTokenRoute: PublicCotizacionTokenRoute,
   PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute:
     PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute,

@@ -111,7 +111,7 @@ test.describe('sign in, land, reload, sign out', () => {
     await page.screenshot({ path: `${shots}/events-hostess.png`, fullPage: true });
   });
 
-  test('users page shows the own profile; Users item only with user permissions', async ({
+  test('users page lists the corporate’s users for a manager; Users item only with user permissions', async ({
     page,
   }) => {
     await signIn(page, 'gerente@vitrina.demo');
@@ -119,8 +119,11 @@ test.describe('sign in, land, reload, sign out', () => {
     await expect(nav.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
     await nav.getByRole('link', { name: 'Usuarios' }).click();
     await expect(page).toHaveURL('/corporativos/grupo-horizonte/usuarios');
-    await expect(page.getByTestId('user-role')).toHaveText('Gerente de ventas');
-    await expect(page.getByText('Generar el reporte de cotizaciones')).toBeVisible();
+    // Issue 16: a role that edits users gets the corporate's users, not only its own profile.
+    await expect(page.getByRole('heading', { name: 'Usuarios', level: 2 })).toBeVisible();
+    await expect(
+      page.getByTestId('users-table').locator('tr[data-user="gerente@vitrina.demo"]'),
+    ).toContainText('Gerente de ventas');
     await page.screenshot({ path: `${shots}/users-gerente.png`, fullPage: true });
 
     await page.context().clearCookies();

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -20,6 +21,19 @@ const input = css({
   '&[aria-invalid=true]': { borderColor: 'danger' },
 });
 const label = css({ display: 'block', fontSize: 'sm', fontWeight: 'medium', mb: 1.5 });
+const authLink = css({
+  color: 'link',
+  fontWeight: 'medium',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
+});
+
+/** The corporate a sign-in was sent from (`redirect=/corporativos/{slug}/…`): its registration page. */
+function registrationSlug(redirect: string | undefined): string | null {
+  const match = /^\/corporativos\/([^/?#]+)/.exec(redirect ?? '');
+  return match ? decodeURIComponent(match[1]!) : null;
+}
 
 /** Sign in (empty layout). The session machine signs in and sends the user where the rules say. */
 export function LoginPage({ redirect }: { redirect?: string }) {
@@ -215,6 +229,34 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               {busy ? t('login.submitting') : t('login.submit')}
             </button>
           </form>
+          {/* Password recovery and a broker's registration (issue 16). */}
+          <nav
+            aria-label={t('login.title')}
+            className={css({
+              mt: 6,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 3,
+              fontSize: 'sm',
+            })}
+          >
+            <Link to="/recuperar" className={authLink}>
+              {t('login.forgotPassword')}
+            </Link>
+            {registrationSlug(redirect) ? (
+              <Link
+                to="/registro/$corporativo"
+                params={{ corporativo: registrationSlug(redirect)! }}
+                className={authLink}
+              >
+                {t('login.brokerSignUp')}
+              </Link>
+            ) : (
+              <Link to="/registro" className={authLink}>
+                {t('login.brokerSignUp')}
+              </Link>
+            )}
+          </nav>
         </div>
       </main>
     </div>

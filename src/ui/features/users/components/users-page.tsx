@@ -1,143 +1,603 @@
-/** Users: the signed-in user's own profile in this corporate — role, lead scope and permissions. */
-
+/**
+ * `/corporativos/{slug}/usuarios` (issue 16). For a role that creates or edits users: the
+ * corporate's users with search, role and status filters and pages (thousands of users), invite
+ * and create, edit, deactivate and reactivate, resend and revoke invitations, and, for approvers,
+ * the brokers' registrations waiting for approval ('Falta aprobación'). Anyone else sees their own
+ * profile. Who may do what is core/permissions.ts, the rule the server applies too.
+ */
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { seesAllLeads } from '../../../../core/permissions';
-import { card } from '../../../components/styles';
+import {
+  assignableRoles,
+  mayApproveRegistrations,
+  mayCreateUsers,
+  mayEditMember,
+  mayManageUsers,
+} from '../../../../core/permissions';
+import type { Role } from '../../../../core/types';
+import { button, card } from '../../../components/styles';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import {
+  MEMBER_STATUSES,
+  PAGE_SIZE,
+  useInvitationAction,
+  useReactivateUser,
+  useRegistrations,
+  useUsers,
+  type MemberStatus,
+  type RegistrationRequest,
+  type UserListItem,
+  type UsersFilters,
+} from '../api/people';
+import { input, label } from './form-styles';
+import { MyProfile } from './my-profile';
+import {
+  ApproveDialog,
+  DeactivateDialog,
+  EditMemberDialog,
+  NewMemberDialog,
+  RejectDialog,
+} from './user-dialogs';
 
-const PERMISSIONS = [
-  'generarReporteCotizaciones',
-  'activarAdminUsuarios',
-  'adminHostes',
-  'administrarInventario',
-] as const;
-const USER_PERMISSIONS = ['crearUsuarios', 'editarUsuarios'] as const;
+export type UsersSearch = Partial<Omit<UsersFilters, 'pagina'>> & { pagina?: number };
 
-export function UsersPage() {
-  const { t, i18n } = useTranslation('shell');
-  const { user, role } = useCorporateContext();
-  const granted = [
-    ...PERMISSIONS.filter((p) => role?.permisos[p]),
-    ...USER_PERMISSIONS.filter((p) => role?.permisosUsuarios[p]),
-  ];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+const fullName = (u: { nombre: string; apellidos: string }) =>
+  [u.nombre, u.apellidos].filter(Boolean).join(' ');
+
+const STATUS_TONE: Record<MemberStatus, { bg: string; color: string }> = {
+  activo: { bg: 'rgba(46,125,50,0.12)', color: '#1e5b22' },
+  invitado: { bg: 'rgba(31,111,235,0.12)', color: '#164fa8' },
+  pendiente: { bg: 'rgba(245,165,36,0.18)', color: '#7a4a00' },
+  inactivo: { bg: 'rgba(90,90,90,0.14)', color: '#3b3b3b' },
+};
+
+function StatusBadge({ status }: { status: MemberStatus }) {
+  const { t } = useTranslation('people');
+  const tone = STATUS_TONE[status];
+  return (
+    <span
+      data-status={status}
+      style={{ background: tone.bg, color: tone.color }}
+      className={css({
+        display: 'inline-block',
+        px: 2.5,
+        py: 0.5,
+        borderRadius: 'full',
+        fontSize: 'xs',
+        fontWeight: 'semibold',
+        whiteSpace: 'nowrap',
+      })}
+    >
+      {t(`users.statuses.${status}`)}
+    </span>
+  );
+}
+
+type Dialog =
+  | { kind: 'invite' | 'create' }
+  | { kind: 'edit' | 'deactivate'; member: UserListItem }
+  | { kind: 'approve' | 'reject'; request: RegistrationRequest }
+  | null;
+
+export function UsersPage({
+  search,
+  onSearch,
+}: {
+  search: UsersSearch;
+  onSearch: (next: UsersSearch) => void;
+}) {
+  const { role } = useCorporateContext();
+  if (!mayManageUsers(role)) return <MyProfile />;
+  return <UsersAdmin search={search} onSearch={onSearch} />;
+}
+
+function UsersAdmin({
+  search,
+  onSearch,
+}: {
+  search: UsersSearch;
+  onSearch: (next: UsersSearch) => void;
+}) {
+  const { t, i18n } = useTranslation('people');
+  const { corporate, user, role } = useCorporateContext();
+  const m = { user, corporate, role: role! };
+  const filters: UsersFilters = {
+    q: search.q,
+    rol: search.rol,
+    estatus: search.estatus,
+    pagina: search.pagina ?? 1,
+  };
+  const users = useUsers(corporate.id, filters);
+  const approver = mayApproveRegistrations(m);
+  const registrations = useRegistrations(user.id, corporate.id, approver);
+  const assignable = assignableRoles(m);
+  const invitations = useInvitationAction(corporate.id);
+  const reactivate = useReactivateUser(corporate.id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [query, setQuery] = useState(search.q ?? '');
+  const searchId = useId();
+  const roleId = useId();
+  const statusId = useId();
+  const roleName = (id: string | null) =>
+    corporate.roles.find((r: Role) => r.id === id)?.nombre ?? t('users.noRole');
   const dateTime = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const row = css({
-    display: 'grid',
-    gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' },
-    gap: 1,
-    py: 3,
-    borderTopWidth: '1px',
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  // The search box filters as the person types, a moment after they stop.
+  useEffect(() => {
+    const trimmed = query.trim();
+    if (trimmed === (search.q ?? '')) return;
+    const timer = setTimeout(
+      () => onSearch({ ...search, q: trimmed || undefined, pagina: 1 }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [query, search, onSearch]);
+
+  const total = users.data?.total ?? 0;
+  const page = filters.pagina;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const to = Math.min(total, page * PAGE_SIZE);
+
+  const actionsFor = (u: UserListItem) => {
+    const name = fullName(u);
+    const editable = u.id !== user.id && mayEditMember(m, u.idRol ?? undefined);
+    const out: { key: string; label: string; aria: string; run: () => void }[] = [];
+    if (u.estatus === 'pendiente') return out;
+    if (editable && u.estatus !== 'inactivo')
+      out.push({
+        key: 'edit',
+        label: t('users.edit'),
+        aria: t('users.editOf', { name }),
+        run: () => setDialog({ kind: 'edit', member: u }),
+      });
+    if (u.estatus === 'invitado' && mayCreateUsers(role)) {
+      out.push({
+        key: 'resend',
+        label: t('users.resend'),
+        aria: t('users.resendOf', { name }),
+        run: () =>
+          invitations.mutate(
+            { id: u.id, action: 'reenviar' },
+            {
+              onSuccess: () => toast.success(t('users.resent', { email: u.email })),
+              onError: (e) => toast.error(errorMessage(e)),
+            },
+          ),
+      });
+      out.push({
+        key: 'revoke',
+        label: t('users.revoke'),
+        aria: t('users.revokeOf', { name }),
+        run: () =>
+          invitations.mutate(
+            { id: u.id, action: 'revocar' },
+            {
+              onSuccess: () => toast.success(t('users.revoked')),
+              onError: (e) => toast.error(errorMessage(e)),
+            },
+          ),
+      });
+    }
+    if (editable && u.estatus === 'activo')
+      out.push({
+        key: 'deactivate',
+        label: t('users.deactivate'),
+        aria: t('users.deactivateOf', { name }),
+        run: () => setDialog({ kind: 'deactivate', member: u }),
+      });
+    if (editable && u.estatus === 'inactivo')
+      out.push({
+        key: 'reactivate',
+        label: t('users.reactivate'),
+        aria: t('users.reactivateOf', { name }),
+        run: () =>
+          reactivate.mutate(u.id, {
+            onSuccess: () => toast.success(t('users.reactivated', { name })),
+            onError: (e) => toast.error(errorMessage(e)),
+          }),
+      });
+    return out;
+  };
+
+  const smallButton = css({
+    minH: 9,
+    px: 3,
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    borderRadius: 'md',
+    border: '1px solid',
     borderColor: 'border',
+    bg: 'surface',
+    color: 'text',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+    _hover: { bg: 'rgba(0,0,0,0.04)' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
   });
-  const term = css({ fontSize: 'sm', color: 'muted' });
+
+  const pending = registrations.data ?? [];
 
   return (
-    <div className={css({ maxW: '48rem', mx: 'auto' })}>
-      <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: 6 })}>{t('users.title')}</h2>
-      <section
-        aria-labelledby="profile-title"
-        className={`${card()} ${css({ p: { base: 5, md: 8 } })}`}
+    <div className={css({ maxW: '72rem', mx: 'auto' })}>
+      <div
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 3,
+          mb: 6,
+        })}
       >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: 4, mb: 6 })}>
-          <span
-            aria-hidden="true"
-            className={css({
-              display: 'grid',
-              placeItems: 'center',
-              w: 16,
-              h: 16,
-              borderRadius: 'full',
-              bg: 'primary',
-              color: 'primaryText',
-              fontSize: 'xl',
-              fontWeight: 'bold',
-            })}
-          >
-            {`${user.nombre[0] ?? ''}${user.apellidos[0] ?? ''}`.toUpperCase()}
-          </span>
-          <div>
-            <p
-              id="profile-title"
-              className={css({
-                fontSize: 'xs',
-                textTransform: 'uppercase',
-                letterSpacing: '0.05em',
-                color: 'muted',
-                fontWeight: 'semibold',
-              })}
+        <h2 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('users.title')}</h2>
+        {mayCreateUsers(role) ? (
+          <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap' })}>
+            <button
+              type="button"
+              className={button({ variant: 'ghost' })}
+              onClick={() => setDialog({ kind: 'create' })}
             >
-              {t('users.profile')}
-            </p>
-            <h3 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>
-              {user.nombre} {user.apellidos}
-            </h3>
+              {t('users.create')}
+            </button>
+            <button
+              type="button"
+              className={button()}
+              onClick={() => setDialog({ kind: 'invite' })}
+            >
+              {t('users.invite')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {approver && pending.length > 0 ? (
+        <section
+          aria-labelledby="requests-title"
+          data-testid="registration-requests"
+          className={`${card()} ${css({ p: { base: 4, md: 6 }, mb: 6 })}`}
+        >
+          <h3 id="requests-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+            {t('requests.title')}{' '}
+            <span className={css({ color: 'muted', fontWeight: 'normal' })}>
+              ({pending.length})
+            </span>
+          </h3>
+          <p className={css({ fontSize: 'sm', color: 'muted', mb: 3 })}>{t('requests.intro')}</p>
+          <ul className={css({ display: 'grid', gap: 3 })}>
+            {pending.map((r) => {
+              const name = fullName(r);
+              return (
+                <li
+                  key={r.id}
+                  data-request={r.email}
+                  className={css({
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    gap: 3,
+                    py: 3,
+                    borderTopWidth: '1px',
+                    borderColor: 'border',
+                  })}
+                >
+                  <div>
+                    <p className={css({ fontWeight: 'semibold' })}>
+                      {name} <StatusBadge status="pendiente" />
+                    </p>
+                    <p className={css({ fontSize: 'sm', color: 'muted' })}>
+                      {[
+                        r.email,
+                        r.telefono ? t('requests.phone', { telefono: r.telefono }) : null,
+                        r.inmobiliaria
+                          ? t('requests.agency', { inmobiliaria: r.inmobiliaria })
+                          : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </div>
+                  <div className={css({ display: 'flex', gap: 2 })}>
+                    <button
+                      type="button"
+                      className={smallButton}
+                      aria-label={t('requests.rejectOf', { name })}
+                      onClick={() => setDialog({ kind: 'reject', request: r })}
+                    >
+                      {t('requests.reject')}
+                    </button>
+                    <button
+                      type="button"
+                      className={button()}
+                      aria-label={t('requests.approveOf', { name })}
+                      onClick={() => setDialog({ kind: 'approve', request: r })}
+                    >
+                      {t('requests.approve')}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className={`${card()} ${css({ p: { base: 4, md: 6 } })}`}>
+        <div
+          role="search"
+          className={css({
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' },
+            mb: 4,
+          })}
+        >
+          <div>
+            <label htmlFor={searchId} className={label}>
+              {t('users.search')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className={input}
+            />
+          </div>
+          <div>
+            <label htmlFor={roleId} className={label}>
+              {t('users.role')}
+            </label>
+            <select
+              id={roleId}
+              value={search.rol ?? ''}
+              onChange={(e) => onSearch({ ...search, rol: e.target.value || undefined, pagina: 1 })}
+              className={input}
+            >
+              <option value="">{t('users.allRoles')}</option>
+              {corporate.roles.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.nombre}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={statusId} className={label}>
+              {t('users.status')}
+            </label>
+            <select
+              id={statusId}
+              value={search.estatus ?? ''}
+              onChange={(e) =>
+                onSearch({
+                  ...search,
+                  estatus: (e.target.value || undefined) as MemberStatus | undefined,
+                  pagina: 1,
+                })
+              }
+              className={input}
+            >
+              <option value="">{t('users.allStatuses')}</option>
+              {MEMBER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`users.statuses.${s}`)}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
-        <dl>
-          <div className={row}>
-            <dt className={term}>{t('users.email')}</dt>
-            <dd>{user.email}</dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t('users.role')}</dt>
-            <dd data-testid="user-role" className={css({ fontWeight: 'semibold' })}>
-              {role?.nombre ?? '—'}
-            </dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t('users.leadScope')}</dt>
-            <dd>
-              {role
-                ? t(seesAllLeads(role) ? 'users.leadScopeTodos' : 'users.leadScopePropios')
-                : '—'}
-            </dd>
-          </div>
-          <div className={row}>
-            <dt className={term}>{t('users.permissions')}</dt>
-            <dd>
-              {granted.length === 0 ? (
-                <span className={css({ color: 'muted' })}>{t('users.noPermissions')}</span>
-              ) : (
-                <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
-                  {granted.map((p) => (
-                    <li
-                      key={p}
+
+        {users.isError ? (
+          <p role="alert" className={css({ color: 'danger' })}>
+            {t('users.loadError')}
+          </p>
+        ) : !users.data ? (
+          <p className={css({ color: 'muted' })}>{t('users.loading')}</p>
+        ) : users.data.usuarios.length === 0 ? (
+          <p className={css({ color: 'muted', py: 6, textAlign: 'center' })}>{t('users.empty')}</p>
+        ) : (
+          <div className={css({ overflowX: 'auto' })}>
+            <table
+              data-testid="users-table"
+              aria-busy={users.isFetching}
+              className={css({ w: '100%', borderCollapse: 'collapse', fontSize: 'sm' })}
+            >
+              <caption className={css({ srOnly: true })}>
+                {t('users.caption', { corporativo: corporate.nombre })}
+              </caption>
+              <thead className={css({ display: { base: 'none', md: 'table-header-group' } })}>
+                <tr className={css({ borderBottomWidth: '1px', borderColor: 'border' })}>
+                  {(['name', 'role', 'status', 'lastSession', 'actions'] as const).map((c) => (
+                    <th
+                      key={c}
+                      scope="col"
                       className={css({
-                        fontSize: 'sm',
-                        px: 3,
-                        py: 1,
-                        borderRadius: 'full',
-                        bg: 'rgba(31,111,235,0.08)',
-                        color: 'link',
-                        fontWeight: 'medium',
+                        textAlign: 'left',
+                        py: 2,
+                        px: 2,
+                        fontWeight: 'semibold',
+                        color: 'muted',
                       })}
                     >
-                      {t(`users.perm.${p}`)}
-                    </li>
+                      {t(`users.columns.${c}`)}
+                    </th>
                   ))}
-                </ul>
-              )}
-            </dd>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.usuarios.map((u) => {
+                  const actions = actionsFor(u);
+                  const cell = css({
+                    display: { base: 'block', md: 'table-cell' },
+                    px: 2,
+                    py: { base: 0.5, md: 3 },
+                    verticalAlign: 'middle',
+                  });
+                  return (
+                    <tr
+                      key={u.id}
+                      data-user={u.email}
+                      className={css({
+                        display: { base: 'block', md: 'table-row' },
+                        borderBottomWidth: '1px',
+                        borderColor: 'border',
+                        py: { base: 3, md: 0 },
+                      })}
+                    >
+                      <td className={cell}>
+                        <span className={css({ fontWeight: 'semibold' })}>{fullName(u)}</span>
+                        {u.id === user.id ? (
+                          <span className={css({ color: 'muted' })}> ({t('users.me')})</span>
+                        ) : null}
+                        <br />
+                        <span className={css({ color: 'muted', wordBreak: 'break-all' })}>
+                          {u.email}
+                        </span>
+                      </td>
+                      <td className={cell}>
+                        {u.estatus === 'pendiente' ? '—' : roleName(u.idRol)}
+                      </td>
+                      <td className={cell}>
+                        <StatusBadge status={u.estatus} />
+                        {u.estatus === 'invitado' && u.invitacionVence ? (
+                          <span
+                            className={css({
+                              display: 'block',
+                              fontSize: 'xs',
+                              color: 'muted',
+                              mt: 1,
+                            })}
+                          >
+                            {t('users.expires', { date: date.format(new Date(u.invitacionVence)) })}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className={`${cell} ${css({ color: 'muted' })}`}>
+                        {u.sesionUltima
+                          ? dateTime.format(new Date(u.sesionUltima * 1000))
+                          : t('users.never')}
+                      </td>
+                      <td className={cell}>
+                        <div
+                          className={css({
+                            display: 'flex',
+                            flexWrap: 'wrap',
+                            gap: 2,
+                            pt: { base: 2, md: 0 },
+                          })}
+                        >
+                          {actions.map((a) => (
+                            <button
+                              key={a.key}
+                              type="button"
+                              className={smallButton}
+                              aria-label={a.aria}
+                              onClick={a.run}
+                            >
+                              {a.label}
+                            </button>
+                          ))}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('users.memberSince')}</dt>
-            <dd>{date.format(new Date(user.fechaAlta * 1000))}</dd>
+        )}
+
+        <nav
+          aria-label={t('users.pagination')}
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 3,
+            mt: 4,
+            flexWrap: 'wrap',
+          })}
+        >
+          <p
+            data-testid="users-range"
+            aria-live="polite"
+            className={css({ color: 'muted', fontSize: 'sm' })}
+          >
+            {t('users.range', {
+              from: from.toLocaleString(i18n.language),
+              to: to.toLocaleString(i18n.language),
+              total: total.toLocaleString(i18n.language),
+            })}
+          </p>
+          <div className={css({ display: 'flex', gap: 2 })}>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={page <= 1}
+              onClick={() => onSearch({ ...search, pagina: page - 1 })}
+            >
+              {t('users.previous')}
+            </button>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={page >= pages}
+              onClick={() => onSearch({ ...search, pagina: page + 1 })}
+            >
+              {t('users.next')}
+            </button>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('users.lastSession')}</dt>
-            <dd>
-              {user.sesionUltima
-                ? dateTime.format(new Date(user.sesionUltima * 1000))
-                : t('users.never')}
-            </dd>
-          </div>
-        </dl>
+        </nav>
       </section>
+
+      {dialog?.kind === 'invite' || dialog?.kind === 'create' ? (
+        <NewMemberDialog
+          mode={dialog.kind}
+          corporateId={corporate.id}
+          multiIdioma={corporate.multiIdioma}
+          roles={assignable}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditMemberDialog
+          member={dialog.member}
+          corporateId={corporate.id}
+          roles={assignable}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'deactivate' ? (
+        <DeactivateDialog
+          member={dialog.member}
+          corporateId={corporate.id}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'approve' ? (
+        <ApproveDialog
+          request={dialog.request}
+          corporate={corporate}
+          roles={assignable}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'reject' ? (
+        <RejectDialog
+          request={dialog.request}
+          corporateId={corporate.id}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </div>
   );
 }
