@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { ChatReply } from '../../src/core/chat-query';
 import type { Corporate, Unit } from '../../src/core/types';
 import { createApp } from '../../src/server/app';
+import { WEBHOOK_CALLS_PER_USER } from '../../src/server/chat/routes';
 import { describeBackends, openSeeded } from './support/backends';
 import type { client } from './support/http';
 import { signedIn } from './support/http';
@@ -350,6 +351,29 @@ describeBackends('chat assistant', (backend) => {
       }
     },
   );
+
+  it(`a user with ${WEBHOOK_CALLS_PER_USER} webhook calls waiting gets 429 for another; others are not held up`, async () => {
+    rt.deps.chat = { enabled: true, webhookUrl: hookUrl, timeoutMs: 1_000 };
+    await useWebhook(true);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      hook.setMode('slow');
+      const waiting = [ask(asesor, 'uno'), ask(asesor, 'dos')];
+      // Let both reach the webhook before the third.
+      await new Promise((r) => setTimeout(r, 300));
+      const third = await ask(asesor, 'tres');
+      expect(third.status).toBe(429);
+      expect(third.json[0].errorCode).toBe('RATE_LIMITED');
+      expect(third.headers.get('retry-after')).toBe('1');
+      hook.setMode('ok');
+      expect((await ask(admin, 'otro usuario')).status).toBe(200);
+      expect((await Promise.all(waiting)).map((r) => r.status)).toEqual([502, 502]);
+      // Once they are answered, the user may send again.
+      expect((await ask(asesor, 'cuatro')).status).toBe(200);
+    } finally {
+      await useWebhook(false);
+    }
+  });
 
   it('a corporate that chose the webhook where the deployment has none: 502 CHAT_FAILED', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -8,7 +8,8 @@
  *   A corporate that chose the webhook is answered through it (webhook.ts: the browser never
  *   sees its URL or key; the session id it gets is bound to the user); on a timeout, an HTTP
  *   error, a body too large, invalid JSON or no `output`, the failure is logged and the answer
- *   is 502 CHAT_FAILED 'Error al conectar con el bot'. Otherwise the built-in inventory
+ *   is 502 CHAT_FAILED 'Error al conectar con el bot'; a third call of one user while two
+ *   wait is 429. Otherwise the built-in inventory
  *   assistant answers (assistant.ts). A message over 500 characters is a 400.
  * - `GET` / `PUT /api/corporativos/:id/config-chat`: the corporate's switch, welcome message
  *   (es, en) and who answers; the corporate's administrator only (403).
@@ -21,6 +22,7 @@ import { mayConfigureChat } from '../../core/permissions';
 import type { CorporateDoc } from '../catalogue/queries';
 import { requireMember, type Ctx, type Env, type Membership } from '../http/context';
 import { ApiError, forbidden, jsonBody, parse } from '../http/errors';
+import { rateLimited } from '../http/rate-limit';
 import { answerFromInventory } from './assistant';
 import { chatSettingsOf, configureChat } from './commands';
 import { callWebhook, chatOptionsFromEnv, WebhookFailure, type ChatOptions } from './webhook';
@@ -59,6 +61,13 @@ const settingsBody = z.strictObject({
 
 const chatFailed = () => new ApiError(502, 'CHAT_FAILED', 'chat_failed');
 
+/**
+ * Webhook calls one user may have waiting at once in this process: the panel sends one at a
+ * time, so more is a script hammering the corporate's webhook (429, retry after a second).
+ */
+export const WEBHOOK_CALLS_PER_USER = 2;
+const pendingWebhookCalls = new Map<string, number>();
+
 function chatOptions(c: Ctx): ChatOptions {
   return c.get('deps').chat ?? chatOptionsFromEnv();
 }
@@ -89,6 +98,9 @@ export const chatRoutes = new Hono<Env>()
       throw new ApiError(403, 'CHAT_DISABLED', 'chat_disabled');
     }
     if (chatSettingsOf(m.corporate).asistenteChat === 'webhook') {
+      const pending = pendingWebhookCalls.get(m.user.id) ?? 0;
+      if (pending >= WEBHOOK_CALLS_PER_USER) throw rateLimited(c, 1);
+      pendingWebhookCalls.set(m.user.id, pending + 1);
       try {
         const html = await callWebhook(options, {
           mensaje: body.mensaje,
@@ -102,6 +114,10 @@ export const chatRoutes = new Hono<Env>()
           `[vitrina] chat: ${error instanceof WebhookFailure ? error.message : 'webhook error'} (corporate ${m.corporate.id})`,
         );
         throw chatFailed();
+      } finally {
+        const left = (pendingWebhookCalls.get(m.user.id) ?? 1) - 1;
+        if (left > 0) pendingWebhookCalls.set(m.user.id, left);
+        else pendingWebhookCalls.delete(m.user.id);
       }
     }
     const reply = await answerFromInventory(
