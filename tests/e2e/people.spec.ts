@@ -1,0 +1,342 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * People (issue 16) in Chromium, as a person would, with the mail read on the development
+ * mailbox page (`/dev/correos`: the e2e server has no SMTP, so mails are kept and listed there):
+ * - an administrator invites a person from the users page; the person opens the mailed link,
+ *   sets a password with the rule shown live and lands in the corporate, signed in;
+ * - a broker registers from the sign-in page's link, sees 'Falta aprobación', the manager (an
+ *   approver) approves on the users page, the broker signs in and lands in the corporate;
+ * - a user recovers a password from "¿Olvidaste tu contraseña?"; an older session is gone.
+ * Screenshots of the users page, its dialogs and the signed-out pages at 1280, 820 and 390 px in
+ * es and en; axe (WCAG 2 A/AA) clean on each.
+ */
+const PASSWORD = 'Vitrina2026!';
+const NEW_PASSWORD = 'Bienvenida2026';
+const CORP = 'grupo-horizonte';
+const USERS = `/corporativos/${CORP}/usuarios`;
+const SHOTS = 'tests/e2e/__screenshots__';
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['820', { width: 820, height: 1180 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+// Injected through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            o: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+async function context(
+  browser: Browser,
+  options: {
+    email?: string;
+    language?: 'es' | 'en';
+    viewport?: { width: number; height: number };
+  } = {},
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  if (options.language)
+    await ctx.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), options.language);
+  if (options.email) {
+    const res = await ctx.request.post('/api/auth/login', {
+      data: { email: options.email, password: PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return ctx;
+}
+
+/** Opens the newest mail to `to` on the development mailbox page and answers its link to `path`. */
+async function mailedLink(page: Page, to: string, path: string): Promise<string> {
+  let href: string | null = null;
+  await expect(async () => {
+    await page.goto('/dev/correos');
+    const row = page.getByRole('row').filter({ hasText: to }).first();
+    await expect(row).toBeVisible({ timeout: 1000 });
+    await row.getByRole('link').click();
+    href = await page
+      .getByRole('link', { name: new RegExp(`${path.replace('/', '\\/')}\\?token=`) })
+      .first()
+      .getAttribute('href', { timeout: 1000 });
+    expect(href).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  return href!;
+}
+
+async function corporateId(
+  ctx: BrowserContext,
+): Promise<{ id: string; roles: { id: string; nombre: string }[] }> {
+  return (await (await ctx.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json()) as {
+    id: string;
+    roles: { id: string; nombre: string }[];
+  };
+}
+
+test('an administrator invites a person, who opens the mailed link, sets a password and lands in the corporate', async ({
+  browser,
+}) => {
+  const admin = await context(browser, { email: 'admin@vitrina.demo' });
+  const page = await admin.newPage();
+  await page.goto(USERS);
+  await expect(page.getByRole('heading', { name: 'Usuarios', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await expect(page.getByTestId('users-range')).toContainText('de');
+  await page.getByRole('button', { name: 'Invitar usuario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invitar usuario' });
+  await dialog.getByLabel('Nombre').fill('Valeria');
+  await dialog.getByLabel('Apellidos').fill('Soto');
+  await dialog.getByLabel('Correo electrónico').fill('valeria.soto@example.com');
+  await dialog.getByLabel('Rol').selectOption({ label: 'Asesor' });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/people-invite-dialog-es-1280.png` });
+  await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Invitación enviada a valeria.soto@example.com')).toBeVisible();
+  const row = page.locator('tr[data-user="valeria.soto@example.com"]');
+  await expect(row).toContainText('Invitación pendiente');
+  await expect(
+    row.getByRole('button', { name: 'Reenviar la invitación de Valeria Soto' }),
+  ).toBeVisible();
+
+  // The person, signed out, reads the mail and follows its link.
+  const person = await context(browser);
+  const inbox = await person.newPage();
+  const link = await mailedLink(inbox, 'valeria.soto@example.com', '/acceso');
+  expect(new URL(link).pathname).toBe('/acceso');
+  await inbox.goto(link);
+  await expect(inbox.getByRole('heading', { name: 'Crea tu contraseña' })).toBeVisible();
+  await expect(inbox.getByText('Valeria, te invitaron a Grupo Horizonte.')).toBeVisible();
+  const rules = inbox.getByTestId('password-rules');
+  const password = inbox.getByLabel('Contraseña', { exact: true });
+  await password.fill('corta');
+  await expect(rules.locator('[data-rule="mayuscula"]')).toHaveAttribute('data-met', 'false');
+  await expect(rules.locator('[data-rule="longitud"]')).toHaveAttribute('data-met', 'false');
+  await password.fill('Corta1');
+  await expect(rules.locator('[data-rule="mayuscula"]')).toHaveAttribute('data-met', 'true');
+  await expect(rules.locator('[data-rule="digito"]')).toHaveAttribute('data-met', 'true');
+  await expect(rules.locator('[data-rule="longitud"]')).toHaveAttribute('data-met', 'false');
+  await password.fill(NEW_PASSWORD);
+  await expect(rules.locator('[data-met="true"]')).toHaveCount(3);
+  await inbox.getByLabel('Confirma la contraseña').fill(NEW_PASSWORD);
+  expect(await axeViolations(inbox)).toEqual([]);
+  await inbox.screenshot({ path: `${SHOTS}/people-acceso-es-1280.png`, fullPage: true });
+  await inbox.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+  await expect(inbox).toHaveURL(`/corporativos/${CORP}`);
+  const me = (await (await person.request.get('/api/auth/session')).json()) as {
+    email: string;
+    info: { estatus: string };
+  };
+  expect(me).toMatchObject({ email: 'valeria.soto@example.com', info: { estatus: 'activo' } });
+  // The link was single-use.
+  await inbox.goto(link);
+  await expect(inbox.getByRole('alert')).toContainText('no es válido o ya se usó');
+
+  // Back on the users page she is active.
+  await page.reload();
+  await expect(page.locator('tr[data-user="valeria.soto@example.com"]')).toContainText('Activo');
+  await admin.close();
+  await person.close();
+});
+
+test('a broker registers from the sign-in page, sees “Falta aprobación”, the manager approves, the broker lands in the corporate', async ({
+  browser,
+}) => {
+  const visitor = await context(browser);
+  const page = await visitor.newPage();
+  await page.goto(`/login?redirect=%2Fcorporativos%2F${CORP}%2Fdesarrollos`);
+  await page.getByRole('link', { name: '¿Eres broker? Regístrate' }).click();
+  await expect(page).toHaveURL(`/registro/${CORP}`);
+  await expect(page.getByRole('heading', { name: 'Regístrate como broker' })).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill('Bernardo');
+  await page.getByLabel('Apellidos').fill('Vidal');
+  await page.getByLabel('Correo electrónico').fill('bernardo.vidal@example.com');
+  await page.getByLabel('Teléfono').fill('+52 55 4444 1234');
+  const agency = page.getByLabel('Inmobiliaria');
+  const options = await agency.locator('option').allTextContents();
+  expect(options.at(-1)).toBe('Otra (escríbela)');
+  await agency.selectOption('OTRO');
+  await page.getByLabel('Nombre de tu inmobiliaria').fill('Casas del Bajío');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Broker2026Clave');
+  await page.getByLabel('Confirma la contraseña').fill('Broker2026Clave');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/people-registro-es-1280.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Enviar registro' }).click();
+  await expect(page.getByRole('heading', { name: 'Recibimos tu registro' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Falta aprobación');
+
+  // Signed in, the broker sees the corporate disabled: 'Falta aprobación'.
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('bernardo.vidal@example.com');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Broker2026Clave');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/corporativos');
+  await expect(page.getByText('Falta aprobación')).toBeVisible();
+
+  // The manager approves on the users page.
+  const manager = await context(browser, { email: 'gerente@vitrina.demo' });
+  const users = await manager.newPage();
+  await users.goto(`${USERS}?estatus=pendiente`);
+  const requests = users.getByTestId('registration-requests');
+  await expect(requests).toContainText('Bernardo Vidal');
+  await expect(requests).toContainText('Casas del Bajío');
+  await expect(users.locator('tr[data-user="bernardo.vidal@example.com"]')).toContainText(
+    'Falta aprobación',
+  );
+  expect(await axeViolations(users)).toEqual([]);
+  await users.screenshot({ path: `${SHOTS}/people-requests-es-1280.png`, fullPage: true });
+  await requests.getByRole('button', { name: 'Aprobar a Bernardo Vidal' }).click();
+  const approve = users.getByRole('dialog', { name: 'Aprobar registro' });
+  await expect(approve.getByLabel('Rol')).toHaveValue(/broker/);
+  await approve.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(users.getByText('Bernardo Vidal fue aprobado')).toBeVisible();
+  await expect(users.getByTestId('registration-requests')).toHaveCount(0);
+
+  // The broker signs in again and lands in the corporate.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('bernardo.vidal@example.com');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Broker2026Clave');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(`/corporativos/${CORP}`);
+  await visitor.close();
+  await manager.close();
+});
+
+test('a user recovers a password from the sign-in page; an older session is gone', async ({
+  browser,
+}) => {
+  // A user of this test's own (the demo accounts keep their password for the other tests).
+  const admin = await context(browser, { email: 'admin@vitrina.demo' });
+  const corp = await corporateId(admin);
+  const email = 'olvido@example.com';
+  const created = await admin.request.post('/api/auth/create-user', {
+    data: {
+      idCorporativo: corp.id,
+      email,
+      nombre: 'Olga',
+      apellidos: 'Vidrio',
+      idRol: corp.roles.find((r) => r.nombre === 'Asesor')!.id,
+      password: 'Olvidada2026',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const older = await context(browser);
+  expect(
+    (
+      await older.request.post('/api/auth/login', { data: { email, password: 'Olvidada2026' } })
+    ).status(),
+  ).toBe(200);
+  expect((await older.request.get('/api/auth/session')).status()).toBe(200);
+
+  const visitor = await context(browser);
+  const page = await visitor.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL('/recuperar');
+  await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    `Si ${email} tiene una cuenta`,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/people-recuperar-es-1280.png`, fullPage: true });
+
+  const link = await mailedLink(page, email, '/recuperar');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Crea una nueva contraseña' })).toBeVisible();
+  await page.getByLabel('Contraseña', { exact: true }).fill('Recordada2026');
+  await page.getByLabel('Confirma la contraseña').fill('Recordada2026');
+  await page.getByRole('button', { name: 'Guardar y entrar' }).click();
+  await expect(page).toHaveURL(`/corporativos/${CORP}`);
+  // The session opened before the recovery has ended.
+  expect((await older.request.get('/api/auth/session')).status()).toBe(401);
+  await admin.close();
+  await older.close();
+  await visitor.close();
+});
+
+for (const language of ['es', 'en'] as const) {
+  for (const [size, viewport] of SIZES) {
+    test(`screenshots ${language} ${size}: the users page and its dialogs, and the signed-out pages; axe clean`, async ({
+      browser,
+    }) => {
+      const ctx = await context(browser, { email: 'admin@vitrina.demo', language, viewport });
+      const page = await ctx.newPage();
+      await page.goto(USERS);
+      await expect(page.getByTestId('users-table')).toBeVisible();
+      await expect(page.locator('tr[data-user="gerente@vitrina.demo"]')).toBeVisible();
+      expect(await axeViolations(page), `${language} ${size} users page`).toEqual([]);
+      await page.screenshot({
+        path: `${SHOTS}/people-users-${language}-${size}.png`,
+        fullPage: true,
+      });
+      const name = language === 'es' ? 'Editar a Sofía Navarro' : 'Edit Sofía Navarro';
+      await page.getByRole('button', { name }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      expect(await axeViolations(page), `${language} ${size} edit dialog`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/people-edit-${language}-${size}.png` });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      const deactivate =
+        language === 'es' ? 'Desactivar a Diego Ibarra' : 'Deactivate Diego Ibarra';
+      await page.getByRole('button', { name: deactivate }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await axeViolations(page), `${language} ${size} deactivate dialog`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/people-deactivate-${language}-${size}.png` });
+      await page.keyboard.press('Escape');
+      await ctx.close();
+
+      const visitor = await context(browser, { language, viewport });
+      const pub = await visitor.newPage();
+      for (const [shot, path, heading] of [
+        [
+          'registro',
+          `/registro/${CORP}`,
+          language === 'es' ? 'Regístrate como broker' : 'Register as a broker',
+        ],
+        [
+          'recuperar',
+          '/recuperar',
+          language === 'es' ? '¿Olvidaste tu contraseña?' : 'Forgot your password?',
+        ],
+        ['login', '/login', language === 'es' ? 'Inicia sesión' : 'Sign in'],
+      ] as const) {
+        await pub.goto(path);
+        await expect(pub.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        expect(await axeViolations(pub), `${language} ${size} ${path}`).toEqual([]);
+        await pub.screenshot({
+          path: `${SHOTS}/people-${shot}-${language}-${size}.png`,
+          fullPage: true,
+        });
+      }
+      await visitor.close();
+    });
+  }
+}
