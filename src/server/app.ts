@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
@@ -33,6 +34,10 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', securityHeaders);
+  // gzip for JSON and the client's scripts and styles (main.ts serves them through this app).
+  // Hono's default filter leaves out the live stream (text/event-stream), whose events must not
+  // wait in a compressor's buffer, and images, which are compressed already.
+  app.use('*', compress());
   app.use('/api/*', bodyLimit, csrfGuard, inputGuard, async (c, next) => {
     c.set('deps', deps);
     const token = getCookie(c, SESSION_COOKIE);

@@ -59,7 +59,9 @@ export function startSession(router: AnyRouter): SessionActor {
     actors: {
       checkSession: fromPromise(async () => {
         try {
-          return { id: (await api<User>('/api/auth/session')).id };
+          // `null`: nobody signed in (answered without an error, so no 401 on public pages).
+          const user = await api<User | null>('/api/auth/session');
+          return user ? { id: user.id } : null;
         } catch (error) {
           if (error instanceof ApiRequestError && error.status === 401) return null;
           throw error;

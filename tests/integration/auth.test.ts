@@ -82,14 +82,21 @@ describeBackends('auth and users API', (backend) => {
     expect(res.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
   });
 
-  it('GET /api/auth/session answers the signed-in user, and 401 without a session', async () => {
+  it('GET /api/auth/session answers the signed-in user; a visitor without a session cookie gets null, not an error', async () => {
     const { cookie, user } = await signIn('asesor@vitrina.demo');
     const ok = await get('/api/auth/session', cookie);
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as User).id).toBe(user.id);
+    // The signed-out visitor's check (every public page makes it): 200 null, no 401 logged.
     const anonymous = await app.request('/api/auth/session');
-    expect(anonymous.status).toBe(401);
-    expect(((await anonymous.json()) as ApiErrorBody)[0]!.errorCode).toBe('UNAUTHENTICATED');
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toBeNull();
+    // A cookie naming no session is refused as before.
+    const forged = await get('/api/auth/session', `${SESSION_COOKIE}=not-a-session`);
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as ApiErrorBody)[0]!.errorCode).toBe('UNAUTHENTICATED');
+    // Every other API call still needs the session.
+    expect((await app.request('/api/wsObtenerCorporativos')).status).toBe(401);
   });
 
   it('logout revokes the session on the server: the old cookie gets 401 afterwards', async () => {

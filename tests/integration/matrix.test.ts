@@ -174,7 +174,7 @@ describeBackends('tenant and role matrix', (backend: Backend) => {
   const isEmpty = (text: string) => {
     try {
       const v = JSON.parse(text) as unknown;
-      return Array.isArray(v) && v.length === 0;
+      return v === null || (Array.isArray(v) && v.length === 0);
     } catch {
       return false;
     }

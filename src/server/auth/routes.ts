@@ -49,7 +49,14 @@ export const authRoutes = new Hono<Env>()
     });
     return c.json(publicUser(user));
   })
+  /**
+   * `GET /api/auth/session` → the signed-in user, or 200 `null` to a visitor who sends no
+   * session cookie: a signed-out visitor's check is an answer, not an error (before, every public
+   * page logged a 401). A cookie that no longer names a live session (signed out elsewhere,
+   * expired, the user deactivated) is still 401.
+   */
   .get('/session', async (c) => {
+    if (getCookie(c, SESSION_COOKIE) === undefined) return c.json(null);
     const user = await requireUser(c);
     return c.json(publicUser(user));
   })

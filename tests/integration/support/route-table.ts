@@ -17,8 +17,9 @@
  *   (a lead, a quotation, a hold), so a 'Propios' role reaches only its own; `user`: a user id.
  * - `allow`: the rule where it is more than the above (it replaces the default rule, `role`
  *   included).
- * - `foreignIsEmpty`: a read that answers an empty list, not an error, for ids of another
- *   corporate; the matrix then accepts a 2xx that carries nothing of that corporate.
+ * - `foreignIsEmpty`: a read that answers an empty list (or `null`), not an error, for ids of
+ *   another corporate or to a caller out of reach; the matrix then accepts a 2xx that carries
+ *   nothing (the session check answers a signed-out visitor `null`).
  * - `refusedFill`: why the filled request is an error even for a caller who may make it (the
  *   matrix then expects no 2xx from it).
  * - `scopeOf`: the roles that reach every adviser's things on this route (default 'Todos').
@@ -239,6 +240,7 @@ export const ROUTES: RouteSpec[] = [
     access: 'session',
     slots: [],
     kind: 'read',
+    foreignIsEmpty: true,
     fill: () => ({ path: '/api/auth/session' }),
   },
   {
