@@ -345,6 +345,7 @@ describeBackends('people: e-mail, invitations, recovery and registration', (back
         corporativosRegistro: [H.id],
         inmobiliaria: 'RE/MAX Horizonte',
         idioma: 'en',
+        corporativoActual: H.id,
       });
       // The corporates list shows it disabled, 'Falta aprobación'; the corporate itself is 403.
       const corporates = (await me.get('/api/wsObtenerCorporativos')).json as { id: string }[];

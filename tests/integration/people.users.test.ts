@@ -225,9 +225,10 @@ describeBackends('people: users page calls', (backend) => {
       () => gerente.put(`/api/users/${pacificoId}`, { id: pacificoId, nombre: 'X' }),
       404,
     );
+    // Someone who manages no users: 403, whoever the other user is.
     await refused(
       () => asesor.put(`/api/users/${created.id}`, { id: created.id, nombre: 'X' }),
-      404,
+      403,
     );
   });
 

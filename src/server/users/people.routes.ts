@@ -144,6 +144,13 @@ export async function updateMember(c: Ctx, me: User, targetId: string, raw: unkn
   if (!body.id) throw new ApiError(400, 'USER_WITHOUT_ID', 'user_without_id');
   if (body.id !== targetId) throw new ApiError(400, 'VALIDATION', 'validation');
   const deps = c.get('deps');
+  // Someone who manages users nowhere may change only their own record (403, as before issue 16).
+  let managesSomewhere = false;
+  for (const corpId of me.corporativos) {
+    const corporate = await findCorporate(deps.db, { id: corpId });
+    if (corporate && mayManageUsers(roleInCorporate(me, corporate))) managesSomewhere = true;
+  }
+  if (!managesSomewhere) throw forbidden();
   const target = await findUser(deps.db, targetId);
   if (!target) throw notFound();
   // The corporates both share where the caller edits this user.

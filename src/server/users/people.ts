@@ -212,6 +212,8 @@ export function newUser(
     aprobarRegistro?: boolean | undefined;
     inmobiliaria?: string | undefined;
     estatus: 'activo' | 'invitado';
+    /** The corporate the person comes in through (spec §3 `corporativoActual`). */
+    corporativoActual?: string | undefined;
   },
   now: Date,
 ): User {
@@ -235,6 +237,7 @@ export function newUser(
     ...(fields.telefono ? { telefono: fields.telefono.trim() } : {}),
     ...(fields.idioma ? { idioma: fields.idioma } : {}),
     ...(fields.inmobiliaria ? { inmobiliaria: fields.inmobiliaria.trim() } : {}),
+    ...(fields.corporativoActual ? { corporativoActual: fields.corporativoActual } : {}),
   };
 }
 
@@ -285,7 +288,11 @@ export function createMember(
     const user = await decideUserIn(scope, id, [
       {
         type: 'RegisterUser',
-        user: newUser(id, { ...input, estatus: 'activo' }, scope.now),
+        user: newUser(
+          id,
+          { ...input, estatus: 'activo', corporativoActual: m.corporate.id },
+          scope.now,
+        ),
         passwordHash,
       },
       {
@@ -404,7 +411,12 @@ export function inviteMember(
         type: 'RegisterUser',
         user: newUser(
           id,
-          { ...input, idioma: input.idioma ?? lang, estatus: 'invitado' },
+          {
+            ...input,
+            idioma: input.idioma ?? lang,
+            estatus: 'invitado',
+            corporativoActual: m.corporate.id,
+          },
           scope.now,
         ),
         passwordHash: null,
@@ -721,7 +733,14 @@ export function registerBroker(
         type: 'RegisterUser',
         user: newUser(
           id,
-          { ...input, perfil: 1, tipo: 'Broker', aprobarRegistro: false, estatus: 'activo' },
+          {
+            ...input,
+            perfil: 1,
+            tipo: 'Broker',
+            aprobarRegistro: false,
+            estatus: 'activo',
+            corporativoActual: corporate.id,
+          },
           scope.now,
         ),
         passwordHash,
