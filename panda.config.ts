@@ -28,8 +28,12 @@ export default defineConfig({
           primaryText: { value: 'var(--vt-colorTextoBotonPrimario, #ffffff)' },
           text: { value: 'var(--vt-colorTextoPrimario, #1d2433)' },
           highlight: { value: 'var(--vt-colorResaltado, #fca311)' },
-          link: { value: 'var(--vt-colorEnlace, #1f6feb)' },
-          muted: { value: '#6b7280' },
+          // Vitrina's own link blue, darker than the button blue: 4.7:1 or more on the tinted
+          // surfaces too (#1f6feb fell to 4.3:1 on the page background).
+          link: { value: 'var(--vt-colorEnlace, #1a62d6)' },
+          // Secondary text: 4.6:1 or more on every tinted surface of the app (WCAG AA), down to
+          // the border grey; #6b7280 fell to 4.3:1 on the tinted cards and the grid.
+          muted: { value: '#5f6675' },
           border: { value: '#e3e6eb' },
           surface: { value: '#ffffff' },
           danger: { value: '#c62828' },

@@ -241,6 +241,95 @@ export function titleParts(input: {
   return { key: clients ? 'myClients' : 'dashboard', suffixes };
 }
 
+/** The page a path shows, for its document title (each route its own title, issue 19). */
+export type PageKey =
+  | 'login'
+  | 'corporates'
+  | 'home'
+  | 'developments'
+  | 'development'
+  | 'availability'
+  | 'availabilityList'
+  | 'units'
+  | 'quotation'
+  | 'quotationExtras'
+  | 'comparator'
+  | 'compare'
+  | 'amenities'
+  | 'documents'
+  | 'galleries'
+  | 'videos'
+  | 'visualMaterial'
+  | 'presentation'
+  | 'prototypes'
+  | 'clientRegistration'
+  | 'location'
+  | 'clients'
+  | 'client'
+  | 'events'
+  | 'showrooms'
+  | 'showroomPoster'
+  | 'users'
+  | 'operations'
+  | 'sharedQuotation'
+  | 'notFound';
+
+/** A development's sub-page segment → its page (the routes under `desarrollos/$desarrollo`). */
+const DEVELOPMENT_PAGES: Readonly<Record<string, PageKey>> = {
+  disponibilidad: 'availability',
+  'disponibilidad-simple': 'availabilityList',
+  departamentos: 'units',
+  cotizacion: 'quotation',
+  'cotizacion-adicionales': 'quotationExtras',
+  comparador: 'comparator',
+  comparar: 'compare',
+  amenidades: 'amenities',
+  documentos: 'documents',
+  galerias: 'galleries',
+  'galerias-videos': 'videos',
+  'material-visual': 'visualMaterial',
+  presentacion: 'presentation',
+  prototipos: 'prototypes',
+  'registro-clientes': 'clientRegistration',
+  ubicacion: 'location',
+};
+
+/**
+ * The page of a path, signed-in and public alike (`/public/corporativos/…` names the same pages
+ * as `/corporativos/…`); `notFound` for a path no route serves. A trailing slash is ignored.
+ */
+export function pageOf(pathname: string): PageKey {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] === 'public') {
+    if (parts[1] === 'cotizacion' && parts.length === 3) return 'sharedQuotation';
+    parts.shift();
+  }
+  const [first, , section, id, sub, ...rest] = parts;
+  if (parts.length === 1 && first === 'login') return 'login';
+  if (parts.length === 1 && first === 'operaciones') return 'operations';
+  if (first !== 'corporativos') return 'notFound';
+  if (parts.length === 1) return 'corporates';
+  if (parts.length === 2) return 'home';
+  if (rest.length > 0) return 'notFound';
+  switch (section) {
+    case 'desarrollos':
+      if (id === undefined) return 'developments';
+      if (sub === undefined) return 'development';
+      return Object.hasOwn(DEVELOPMENT_PAGES, sub) ? DEVELOPMENT_PAGES[sub]! : 'notFound';
+    case 'clientes':
+      return id === undefined ? 'clients' : sub === undefined ? 'client' : 'notFound';
+    case 'eventos':
+      return id === undefined ? 'events' : 'notFound';
+    case 'usuarios':
+      return id === undefined ? 'users' : 'notFound';
+    case 'showrooms':
+      if (id === undefined) return 'showrooms';
+      return sub === 'cartel' ? 'showroomPoster' : 'notFound';
+    default:
+      return 'notFound';
+  }
+}
+
 export type Language = 'es' | 'en';
 
 /**

@@ -54,6 +54,26 @@ export const STATUS_DEFAULTS: Readonly<Record<UnitStatus, StatusDefault>> = {
   },
 };
 
+/**
+ * The second cue, besides colour, of the statuses the spec paints alike (§4: Reservado, Vendido
+ * and No Disponible are all red): WCAG 1.4.1 asks that status is not told by colour alone. The
+ * grid and its legend draw the same mark for the same status.
+ */
+export type StatusMark = 'reserved' | 'sold' | 'unavailable';
+
+const STATUS_MARKS: Readonly<Partial<Record<string, StatusMark>>> = {
+  Reservado: 'reserved',
+  Vendido: 'sold',
+  'No Disponible': 'unavailable',
+};
+
+/** The mark of a unit status, or null for a status told apart by its colour (and label). */
+export function statusMark(status: string | undefined): StatusMark | null {
+  return status !== undefined && Object.hasOwn(STATUS_MARKS, status)
+    ? (STATUS_MARKS[status] ?? null)
+    : null;
+}
+
 /** What the screens need to know about a unit's status. */
 export interface StatusInfo {
   hexColor: string;

@@ -583,7 +583,7 @@ test.describe('inventory', () => {
         ),
     ).toEqual([]);
     const available = grid.getByRole('button', { name: /, Disponible$/ }).first();
-    await expect(available).toHaveCSS('color', 'rgb(17, 17, 17)');
+    await expect(available).toHaveCSS('color', 'rgb(0, 0, 0)');
     await expect(buildings.first()).toContainText('4 niveles · 40 unidades');
     await shot(page, 'olivos-grid');
 

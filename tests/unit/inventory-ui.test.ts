@@ -211,6 +211,16 @@ describe('text on status colours', () => {
     expect(textOn('#fff')).toBe(DARK_TEXT);
     expect(ratio('#000000', '#ffffff')).toBeCloseTo(21);
   });
+
+  it('gives every colour text at 4.5:1 or more (WCAG AA), mid reds such as #d64545 included', () => {
+    expect(ratio('#D64545', textOn('#D64545'))).toBeGreaterThanOrEqual(4.5);
+    for (let r = 0; r < 256; r += 15)
+      for (let g = 0; g < 256; g += 15)
+        for (let b = 0; b < 256; b += 15) {
+          const bg = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+          expect(ratio(bg, textOn(bg)), bg).toBeGreaterThanOrEqual(4.5);
+        }
+  });
 });
 
 describe('units table order', () => {

@@ -5,6 +5,7 @@ import {
   keepsPathOnLogout,
   languageForCorporate,
   loginPath,
+  pageOf,
   redirectAfterLogin,
   rootRedirect,
   safeRedirect,
@@ -343,5 +344,46 @@ describe('English route builders (spec §2: corporates, events, developments, us
     );
     expect(spanishPathOf('/corporates/c/constructor')).toBe('/corporativos/c/constructor');
     expect(spanishPathOf('/corporates/c/toString')).toBe('/corporativos/c/toString');
+  });
+});
+
+describe('page of a path (document titles, issue 19)', () => {
+  it('names every route, signed-in and public alike', () => {
+    const dev = '/corporativos/grupo-horizonte/desarrollos/torre-alameda';
+    expect(pageOf('/login')).toBe('login');
+    expect(pageOf('/operaciones')).toBe('operations');
+    expect(pageOf('/corporativos')).toBe('corporates');
+    expect(pageOf('/corporativos/grupo-horizonte')).toBe('home');
+    expect(pageOf('/corporativos/grupo-horizonte/desarrollos/')).toBe('developments');
+    expect(pageOf(dev)).toBe('development');
+    expect(pageOf(`${dev}/disponibilidad`)).toBe('availability');
+    expect(pageOf(`${dev}/disponibilidad-simple`)).toBe('availabilityList');
+    expect(pageOf(`${dev}/cotizacion`)).toBe('quotation');
+    expect(pageOf(`${dev}/cotizacion-adicionales`)).toBe('quotationExtras');
+    expect(pageOf(`${dev}/registro-clientes`)).toBe('clientRegistration');
+    expect(pageOf(`/public${dev}/disponibilidad`)).toBe('availability');
+    expect(pageOf(`/public${dev}/cotizacion`)).toBe('quotation');
+    expect(pageOf('/public/cotizacion/abc.def.ghi')).toBe('sharedQuotation');
+    expect(pageOf('/corporativos/grupo-horizonte/clientes')).toBe('clients');
+    expect(pageOf('/corporativos/grupo-horizonte/clientes/lead-1')).toBe('client');
+    expect(pageOf('/corporativos/grupo-horizonte/eventos')).toBe('events');
+    expect(pageOf('/corporativos/grupo-horizonte/usuarios')).toBe('users');
+    expect(pageOf('/corporativos/grupo-horizonte/showrooms')).toBe('showrooms');
+    expect(pageOf('/corporativos/grupo-horizonte/showrooms/s1/cartel')).toBe('showroomPoster');
+  });
+
+  it('answers notFound for paths no route serves', () => {
+    for (const path of [
+      '/',
+      '/nada',
+      '/public',
+      '/public/cotizacion',
+      '/corporativos/grupo-horizonte/otra',
+      '/corporativos/grupo-horizonte/desarrollos/torre-alameda/constructor',
+      '/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad/mas',
+      '/corporativos/grupo-horizonte/clientes/lead-1/notas',
+      '/corporativos/grupo-horizonte/showrooms/s1/otro',
+    ])
+      expect(pageOf(path), path).toBe('notFound');
   });
 });

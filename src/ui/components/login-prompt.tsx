@@ -4,12 +4,14 @@ import { css } from 'styled-system/css';
 import { loginPath } from '../../core/navigation';
 import { AppLink } from './app-link';
 import { LockIcon } from './icons';
+import { usePageTitle } from '../lib/page-title';
 import { button } from './styles';
 
 /** What the dashboard layout shows instead of its content to someone not signed in. */
 export function LoginPrompt() {
   const { t } = useTranslation('shell');
   const href = useRouterState({ select: (s) => s.location.href });
+  usePageTitle();
   return (
     <main
       className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', p: 6, bg: 'bg' })}
@@ -38,7 +40,15 @@ export function LoginPrompt() {
         >
           <LockIcon />
         </span>
-        <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: 2 })}>
+        <h1
+          tabIndex={-1}
+          className={css({
+            fontSize: 'xl',
+            fontWeight: 'semibold',
+            mb: 2,
+            _focus: { outline: 'none' },
+          })}
+        >
           {t('session.promptTitle')}
         </h1>
         <p className={css({ color: 'muted', mb: 6 })}>{t('session.promptBody')}</p>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle, usePageDescription } from '../lib/page-title';
+import { SkipLink } from './skip-link';
 
 /**
  * The top bar of the signed-out pages (public availability, public simulator): the corporate's
@@ -17,6 +20,10 @@ export function PublicPageHeader({
   title: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('shell');
+  // The heading already names the page ("Disponibilidad de Torre Alameda").
+  useDocumentTitle(title, corporateName);
+  usePageDescription(t('meta.publicPage', { page: title, corporate: corporateName }));
   return (
     <header
       className={css({
@@ -30,6 +37,7 @@ export function PublicPageHeader({
         borderBottom: '1px solid token(colors.border)',
       })}
     >
+      <SkipLink />
       {logoUrl ? (
         <img
           src={logoUrl}
@@ -39,7 +47,12 @@ export function PublicPageHeader({
       ) : null}
       <div className={css({ flex: 1, minW: '12rem' })}>
         <p className={css({ fontSize: 'xs', color: 'muted' })}>{corporateName}</p>
-        <h1 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{title}</h1>
+        <h1
+          tabIndex={-1}
+          className={css({ fontSize: 'lg', fontWeight: 'bold', _focus: { outline: 'none' } })}
+        >
+          {title}
+        </h1>
       </div>
       {children}
     </header>

@@ -12,6 +12,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { LoginPrompt } from '../components/login-prompt';
 import { SelectCorporateModal } from '../components/select-corporate-modal';
 import { SettingsModal } from '../components/settings-modal';
+import { CONTENT_ID, SkipLink } from '../components/skip-link';
 import { useSession } from '../session';
 import { TopBarSlotProvider } from './corporate-context';
 import { BottomNav, Sidebar } from './navigation';
@@ -51,13 +52,20 @@ export function DashboardLayout({
   };
   return (
     <TopBarSlotProvider>
+      <SkipLink />
       <div className={css({ display: 'flex', minH: '100dvh', bg: 'bg', color: 'text' })}>
         <Sidebar {...nav} />
         <div className={css({ flex: 1, minW: 0, display: 'flex', flexDirection: 'column' })}>
           <TopBar corporate={corporate} end={topBarEnd} />
           <main
-            id="content"
-            className={css({ flex: 1, p: { base: 4, md: 6, xl: 8 }, pb: { base: '96px', lg: 8 } })}
+            id={CONTENT_ID}
+            tabIndex={-1}
+            className={css({
+              flex: 1,
+              p: { base: 4, md: 6, xl: 8 },
+              pb: { base: '96px', lg: 8 },
+              _focus: { outline: 'none' },
+            })}
           >
             {children}
           </main>

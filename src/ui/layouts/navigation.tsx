@@ -171,8 +171,14 @@ function NavItem({
       <span>{text}</span>
     </>
   );
-  // The full name stays the accessible name when the visible label is the short one.
-  const name = text === entry.label ? undefined : entry.label;
+  // The full name stays the accessible name when the visible label is the short one; it starts
+  // with the visible word when it does not contain it ("Salir — Cerrar sesión": WCAG 2.5.3).
+  const name =
+    text === entry.label
+      ? undefined
+      : entry.label.toLocaleLowerCase().includes(text.toLocaleLowerCase())
+        ? entry.label
+        : `${text} — ${entry.label}`;
   if (entry.href) {
     return (
       <AppLink

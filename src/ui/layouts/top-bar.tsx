@@ -6,6 +6,7 @@ import { corporatePath, titleParts } from '../../core/navigation';
 import type { Corporate } from '../../core/types';
 import { currentLanguage, setLanguage } from '../i18n';
 import { useSession } from '../session';
+import { usePageTitle } from '../lib/page-title';
 import { useOptionalCorporateContext, useTopBarSlotRef } from './corporate-context';
 
 /**
@@ -15,7 +16,7 @@ import { useOptionalCorporateContext, useTopBarSlotRef } from './corporate-conte
  * route) sits before the avatar.
  */
 export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: ReactNode }) {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
   const router = useRouter();
   const selectId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -28,6 +29,7 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
     corporateName: corporate?.nombre,
     developmentName: ctx?.development?.nombre,
   });
+  usePageTitle(ctx?.development?.nombre, corporate?.nombre);
   const language = currentLanguage();
   const other = language === 'es' ? 'en' : 'es';
   const initials = `${user?.nombre[0] ?? ''}${user?.apellidos[0] ?? ''}`.toUpperCase();
@@ -40,7 +42,11 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
         zIndex: 30,
         display: 'flex',
         alignItems: 'center',
+        // On a phone with many actions (report, check-in, language, bell) they move together to
+        // a second row rather than squeezing the title to "Das…" (issue 19, first-time walk 6).
+        flexWrap: 'wrap',
         gap: 3,
+        rowGap: 2,
         minH: 16,
         px: { base: 4, md: 6 },
         py: 2,
@@ -51,9 +57,12 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
     >
       <h1
         data-testid="page-title"
+        // Focus lands here after each navigation (lib/route-focus.ts).
+        tabIndex={-1}
         className={css({
           flex: 1,
-          minW: 0,
+          minW: '9rem',
+          _focus: { outline: 'none' },
           fontSize: { base: 'md', md: 'lg' },
           fontWeight: 'semibold',
           truncate: true,
@@ -67,89 +76,93 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
           </span>
         ))}
       </h1>
-      <div ref={setSlot} className={css({ display: 'flex', alignItems: 'center', gap: 2 })} />
-      {user && user.corporativos.length > 1 ? (
-        <div
-          className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: 2 })}
-        >
-          <label htmlFor={selectId} className={css({ srOnly: true })}>
-            {t('topbar.corporate')}
-          </label>
-          <select
-            id={selectId}
-            value={corporate?.slug ?? ''}
-            onChange={(e) => {
-              // The corporate selector ignores an empty value (spec §5).
-              if (!e.target.value) return;
-              void router.navigate({ href: corporatePath(e.target.value) });
-            }}
+      {/* Everything after the title wraps as one group, to the right of a second row. */}
+      <div className={css({ display: 'flex', alignItems: 'center', gap: 3, ml: 'auto', minW: 0 })}>
+        <div ref={setSlot} className={css({ display: 'flex', alignItems: 'center', gap: 2 })} />
+        {user && user.corporativos.length > 1 ? (
+          <div
+            className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: 2 })}
+          >
+            <label htmlFor={selectId} className={css({ srOnly: true })}>
+              {t('topbar.corporate')}
+            </label>
+            <select
+              id={selectId}
+              value={corporate?.slug ?? ''}
+              onChange={(e) => {
+                // The corporate selector ignores an empty value (spec §5).
+                if (!e.target.value) return;
+                void router.navigate({ href: corporatePath(e.target.value) });
+              }}
+              className={css({
+                minH: 11,
+                maxW: '14rem',
+                px: 3,
+                borderRadius: 'lg',
+                border: '1px solid',
+                borderColor: 'border',
+                bg: 'surface',
+                fontSize: 'sm',
+                cursor: 'pointer',
+                _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+              })}
+            >
+              <option value="">{t('topbar.selectCorporate')}</option>
+              {approved.map((c) => (
+                <option key={c.id} value={c.slug}>
+                  {c.nombre}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {corporate?.multiIdioma ? (
+          <button
+            type="button"
+            data-testid="language-toggle"
+            // The name starts with the visible "EN"/"ES" (WCAG 2.5.3, label in name).
+            aria-label={t(`topbar.switchLanguage.${other}`, { code: other.toUpperCase() })}
+            onClick={() => void setLanguage(other)}
             className={css({
+              minW: 11,
               minH: 11,
-              maxW: '14rem',
               px: 3,
               borderRadius: 'lg',
               border: '1px solid',
               borderColor: 'border',
-              bg: 'surface',
+              fontWeight: 'bold',
               fontSize: 'sm',
+              letterSpacing: '0.05em',
               cursor: 'pointer',
+              bg: 'surface',
+              _hover: { borderColor: 'primary', color: 'primary' },
               _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
             })}
           >
-            <option value="">{t('topbar.selectCorporate')}</option>
-            {approved.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {c.nombre}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {corporate?.multiIdioma ? (
-        <button
-          type="button"
-          data-testid="language-toggle"
-          aria-label={t('topbar.switchLanguage', { language: i18n.t(`common:languages.${other}`) })}
-          onClick={() => void setLanguage(other)}
-          className={css({
-            minW: 11,
-            minH: 11,
-            px: 3,
-            borderRadius: 'lg',
-            border: '1px solid',
-            borderColor: 'border',
-            fontWeight: 'bold',
-            fontSize: 'sm',
-            letterSpacing: '0.05em',
-            cursor: 'pointer',
-            bg: 'surface',
-            _hover: { borderColor: 'primary', color: 'primary' },
-            _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-          })}
-        >
-          {other.toUpperCase()}
-        </button>
-      ) : null}
-      {end}
-      {user ? (
-        <span
-          title={`${user.nombre} ${user.apellidos}`}
-          aria-hidden="true"
-          className={css({
-            display: { base: 'none', sm: 'grid' },
-            placeItems: 'center',
-            w: 10,
-            h: 10,
-            borderRadius: 'full',
-            bg: 'primary',
-            color: 'primaryText',
-            fontSize: 'sm',
-            fontWeight: 'semibold',
-          })}
-        >
-          {initials}
-        </span>
-      ) : null}
+            {other.toUpperCase()}
+          </button>
+        ) : null}
+        {end}
+        {user ? (
+          <span
+            title={`${user.nombre} ${user.apellidos}`}
+            aria-hidden="true"
+            className={css({
+              display: { base: 'none', sm: 'grid' },
+              placeItems: 'center',
+              w: 10,
+              h: 10,
+              borderRadius: 'full',
+              bg: 'primary',
+              color: 'primaryText',
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+            })}
+          >
+            {initials}
+          </span>
+        ) : null}
+      </div>
     </header>
   );
 }

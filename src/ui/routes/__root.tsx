@@ -10,6 +10,7 @@ import { spanishPathOf } from '../../core/navigation';
 import { Toaster } from '../components/toaster';
 import { LogoutOverlay } from '../features/shell/components/logout-overlay';
 import { NotFoundPage } from '../features/shell/components/not-found-page';
+import { useRouteFocus } from '../lib/route-focus';
 import type { SessionActor } from '../session';
 
 export interface RouterContext {
@@ -18,6 +19,7 @@ export interface RouterContext {
 }
 
 function Root() {
+  useRouteFocus();
   return (
     <>
       <Outlet />

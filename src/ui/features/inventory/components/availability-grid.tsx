@@ -8,11 +8,12 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { statusInfo } from '../../../../core/status';
+import { statusInfo, statusMark, type StatusMark } from '../../../../core/status';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { textOn } from '../../../theme/contrast';
 import { useNow } from '../hooks/use-now';
 import { statusWithHold } from '../utils/hold-time';
+import { StatusMarkIcon } from './status-mark';
 
 export interface GridCluster {
   id: string;
@@ -27,6 +28,7 @@ interface CellProps {
   nombre: string;
   color: string;
   text: string;
+  mark: StatusMark | null;
   label: string;
   dimmed: boolean;
   selected: boolean;
@@ -38,24 +40,34 @@ interface CellProps {
  * The narrowest a unit cell gets: a four-digit name in the cell's type still fits, and ten units
  * a level fit two buildings side by side beside the filters at 1440 px.
  */
-const CELL_MIN = '2.25rem';
+const CELL_MIN_REM = 2.25;
+/**
+ * A cell's width for a name of `chars` characters: the cell's type (0.7rem semibold) takes about
+ * 0.64em a character, plus its padding and border. Longer names (Torre Alameda's "A1601") widen
+ * the cells of their building instead of being cut.
+ */
+function cellMinRem(chars: number): number {
+  return Math.max(CELL_MIN_REM, Math.ceil((chars * 0.64 * 0.7 + 0.4) * 100) / 100);
+}
 /** The level number's column and the gap between cells (as in the styles below). */
 const LEVEL_LABEL = '1.75rem';
 const CELL_GAP_PX = 3;
 
 /**
- * The narrowest a building's card gets: its widest level with every cell at {@link CELL_MIN},
+ * The narrowest a building's card gets: its widest level with every cell at its width ({@link cellMinRem}),
  * plus the level label, the row's and the card's paddings, so no unit is cut.
  */
-function buildingMinWidth(columns: number): string {
-  return `calc(${columns} * ${CELL_MIN} + ${Math.max(0, columns - 1) * CELL_GAP_PX}px + ${LEVEL_LABEL} + 6px + 12px + 2rem + 2px)`;
+function buildingMinWidth(columns: number, cellRem: number): string {
+  return `calc(${columns} * ${cellRem}rem + ${Math.max(0, columns - 1) * CELL_GAP_PX}px + ${LEVEL_LABEL} + 6px + 12px + 2rem + 2px)`;
 }
 
 const cellClass = css({
   position: 'relative',
   minW: 0,
   h: '2rem',
-  px: 1,
+  px: '2px',
+  // The name sits a little low, leaving the top corner to the status mark.
+  pt: '4px',
   borderRadius: 'sm',
   fontSize: '0.7rem',
   fontWeight: 'semibold',
@@ -66,6 +78,8 @@ const cellClass = css({
   _focusVisible: { outline: '3px solid', outlineColor: 'primary', outlineOffset: '1px' },
   // Opacity only: a filter or a transition on thousands of cells makes every repaint slow.
   '&[data-match="false"]': { opacity: 0.2 },
+  // The status mark sits in the top corner, above the name (both in the cell's text colour).
+  '& svg': { position: 'absolute', top: '1px', right: '1px', w: '0.55rem', h: '0.55rem' },
   '&[aria-current="true"]': {
     outline: '3px solid',
     outlineColor: 'text',
@@ -75,7 +89,7 @@ const cellClass = css({
 });
 
 const UnitCell = memo(function UnitCell(props: CellProps) {
-  const { id, nombre, color, text, label, dimmed, selected, column, onSelect } = props;
+  const { id, nombre, color, text, mark, label, dimmed, selected, column, onSelect } = props;
   return (
     <button
       type="button"
@@ -85,8 +99,10 @@ const UnitCell = memo(function UnitCell(props: CellProps) {
       aria-current={selected ? 'true' : undefined}
       data-match={dimmed ? 'false' : 'true'}
       data-unit-id={id}
+      data-mark={mark ?? undefined}
       onClick={() => onSelect(id)}
     >
+      {mark ? <StatusMarkIcon mark={mark} /> : null}
       {nombre}
     </button>
   );
@@ -98,6 +114,7 @@ interface CellModel {
   nombre: string;
   color: string;
   text: string;
+  mark: StatusMark | null;
   label: string;
   column: number;
 }
@@ -105,6 +122,8 @@ interface CellModel {
 interface BuildingModel {
   cluster: GridCluster;
   columns: number;
+  /** The width of this building's cells, from its longest unit name. */
+  cellRem: number;
   unitCount: number;
   levels: { nivel: number; cells: CellModel[] }[];
 }
@@ -118,7 +137,9 @@ function buildModel(
   const byLevel = new Map<number, Unit[]>();
   let columns = cluster.unidadesPorNivel;
   let maxLevel = cluster.niveles;
+  let longest = 0;
   for (const u of units) {
+    if (u.nombre.length > longest) longest = u.nombre.length;
     let list = byLevel.get(u.nivel);
     if (!list) byLevel.set(u.nivel, (list = []));
     list.push(u);
@@ -137,13 +158,14 @@ function buildModel(
           nombre: u.nombre,
           color: info.hexColor,
           text: textOn(info.hexColor),
+          mark: statusMark(u.status),
           label: label(u, info.disponibilidad),
           column: Math.max(1, Math.min(columns, u.posicion)),
         };
       }),
     });
   }
-  return { cluster, columns, unitCount: units.length, levels };
+  return { cluster, columns, cellRem: cellMinRem(longest), unitCount: units.length, levels };
 }
 
 const Building = memo(function Building({
@@ -158,7 +180,7 @@ const Building = memo(function Building({
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation('inventory');
-  const { cluster, levels, columns } = model;
+  const { cluster, levels, columns, cellRem } = model;
   const headingId = `cluster-${cluster.id}`;
   return (
     <section
@@ -225,6 +247,15 @@ const Building = memo(function Building({
                     textAlign: 'right',
                     fontSize: '0.7rem',
                     color: 'muted',
+                    // Stays in view while a phone scrolls the building sideways.
+                    position: 'sticky',
+                    left: 0,
+                    zIndex: 2,
+                    bg: '#f3f4f5',
+                    alignSelf: 'stretch',
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'flex-end',
                     fontVariantNumeric: 'tabular-nums',
                   })}
                 >
@@ -232,7 +263,7 @@ const Building = memo(function Building({
                 </span>
                 <div
                   className={css({ display: 'grid', gap: '3px', flex: 1 })}
-                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(${CELL_MIN}, 1fr))` }}
+                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))` }}
                 >
                   {level.cells.map((c) => (
                     <UnitCell
@@ -241,6 +272,7 @@ const Building = memo(function Building({
                       nombre={c.nombre}
                       color={c.color}
                       text={c.text}
+                      mark={c.mark}
                       label={c.label}
                       dimmed={matching !== null && !matching.has(c.id)}
                       selected={c.id === selectedId}
@@ -291,6 +323,7 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
     return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], colors, label));
   }, [clusters, units, colors, t, now]);
   const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
+  const widestCell = models.reduce((max, m) => Math.max(max, m.cellRem), CELL_MIN_REM);
   return (
     <div
       data-testid="availability-grid"
@@ -299,7 +332,7 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
       className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
       // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
       style={{
-        gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${buildingMinWidth(widest)}), 1fr))`,
+        gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${buildingMinWidth(widest, widestCell)}), 1fr))`,
       }}
     >
       {models.map((model) => (

@@ -138,7 +138,11 @@ function PagesNav({ base, pathname }: { base: string; pathname: string }) {
                   whiteSpace: 'nowrap',
                   color: 'text',
                   textDecoration: 'none',
-                  _hover: { bg: 'rgba(0,0,0,0.04)' },
+                  // Hover tints the other tabs only (the active one kept white on near-white),
+                  // and only where a pointer hovers: a tapped tab on a touch screen stayed grey.
+                  '@media (hover: hover)': {
+                    '&:not([aria-current="page"]):hover': { bg: 'rgba(0,0,0,0.04)' },
+                  },
                   _focusVisible: {
                     outline: '2px solid',
                     outlineColor: 'primary',

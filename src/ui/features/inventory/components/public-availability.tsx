@@ -15,6 +15,7 @@ import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { AppLink } from '../../../components/app-link';
 import { CurrencyPicker } from '../../../components/currency-picker';
 import { PublicPageHeader } from '../../../components/public-page-header';
+import { CONTENT_ID } from '../../../components/skip-link';
 import { AvailabilityView } from './availability-view';
 import { makeDisplay } from '../../../lib/figures';
 import { mediaUrl } from '../../../lib/catalogue';
@@ -191,7 +192,16 @@ export function PublicAvailabilityPage({
         corporateSlug={corporateSlug}
         developmentSlug={developmentSlug}
       />
-      <main className={css({ p: { base: 3, md: 6 }, maxW: '120rem', mx: 'auto' })}>
+      <main
+        id={CONTENT_ID}
+        tabIndex={-1}
+        className={css({
+          p: { base: 3, md: 6 },
+          maxW: '120rem',
+          mx: 'auto',
+          _focus: { outline: 'none' },
+        })}
+      >
         <AvailabilityView
           mode={mode}
           developmentId={`public:${data.desarrollo.id}`}

@@ -7,7 +7,16 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { StatusColors, Unit } from '../../../../core/types';
+import { statusMark } from '../../../../core/status';
+import { textOn } from '../../../theme/contrast';
 import { statusCounts } from '../utils/status-counts';
+import { StatusMarkIcon } from './status-mark';
+
+/** The status's mark in its swatch, when it has one. */
+function Mark({ status }: { status: string }) {
+  const mark = statusMark(status);
+  return mark ? <StatusMarkIcon mark={mark} /> : null;
+}
 
 export function StatusLegend({
   units,
@@ -41,16 +50,22 @@ export function StatusLegend({
             fontSize: 'sm',
           })}
         >
+          {/* The swatch carries the status's mark, as its cells do. */}
           <span
             aria-hidden="true"
             className={css({
-              w: 3,
-              h: 3,
-              borderRadius: 'full',
+              display: 'grid',
+              placeItems: 'center',
+              w: 4,
+              h: 4,
+              borderRadius: 'sm',
               border: '1px solid rgba(0,0,0,0.15)',
+              '& svg': { w: '0.65rem', h: '0.65rem' },
             })}
-            style={{ background: c.color }}
-          />
+            style={{ background: c.color, color: textOn(c.color) }}
+          >
+            <Mark status={c.status} />
+          </span>
           <span>{c.label}</span>
           <strong className={css({ fontVariantNumeric: 'tabular-nums' })}>
             {c.matching === c.total

@@ -5,7 +5,7 @@
  * price changes and the unit's history.
  */
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -335,13 +335,24 @@ export function UnitDetail({
   useEffect(() => {
     panel.current?.focus();
   }, [unit.id]);
+  // Closing (Escape or ✕) returns focus to the unit's cell or row it was opened from (WCAG
+  // 2.4.3), once the grid has re-rendered without the selection.
+  const closeToUnit = useCallback(() => {
+    onClose();
+    requestAnimationFrame(() => {
+      const id = CSS.escape(unit.id);
+      document
+        .querySelector<HTMLElement>(`[data-unit-id="${id}"], [data-unit-row="${id}"]`)
+        ?.focus();
+    });
+  }, [onClose, unit.id]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+      if (e.key === 'Escape' && !e.defaultPrevented) closeToUnit();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, [closeToUnit]);
   const c = unit.caracteristicas;
   const m = unit.metrajes;
   const areas: [string, number | undefined][] = [
@@ -380,7 +391,7 @@ export function UnitDetail({
           type="button"
           className={actionButton}
           aria-label={t('detail.close')}
-          onClick={onClose}
+          onClick={closeToUnit}
         >
           ✕
         </button>

@@ -92,6 +92,7 @@ export function UnitsTable({
           name: u.nombre,
           status: statusWithHold(t, u, statusInfo(u.status, colors).disponibilidad, now),
         })}
+        data-unit-row={u.id}
         onClick={() => onSelect(u.id)}
       >
         {u.nombre}

@@ -18,6 +18,7 @@ import { mediaUrl } from '../../../lib/catalogue';
 import { QuoteFiguresView } from './quote-figures';
 import { formatDate } from '../../../lib/dates';
 import { publicQuotationQuery } from '../api/quotes-data';
+import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 
 /** Page set-up for printing; static text, nothing from the quotation goes in here. */
 const PRINT_CSS = `
@@ -40,7 +41,17 @@ function Message({ title, body }: { title: string; body: string }) {
       })}
     >
       <div role="alert" className={css({ maxW: '30rem' })}>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: 2 })}>{title}</h1>
+        <h1
+          tabIndex={-1}
+          className={css({
+            fontSize: '2xl',
+            fontWeight: 'bold',
+            mb: 2,
+            _focus: { outline: 'none' },
+          })}
+        >
+          {title}
+        </h1>
         <p className={css({ color: 'muted' })}>{body}</p>
       </div>
     </main>
@@ -51,6 +62,20 @@ export function PublicQuotationPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation('quotes');
   const { areaUnit } = useDisplaySettings();
   const query = useQuery(publicQuotationQuery(token));
+  usePageTitle(
+    query.data?.cotizacion.nombreUnidad,
+    query.data?.cotizacion.nombreDesarrolloInteres,
+    query.data?.corporativo.nombre,
+  );
+  usePageDescription(
+    query.data
+      ? t('shell:meta.sharedQuotation', {
+          unit: query.data.cotizacion.nombreUnidad,
+          development: query.data.cotizacion.nombreDesarrolloInteres,
+          corporate: query.data.corporativo.nombre,
+        })
+      : null,
+  );
 
   if (query.isPending) {
     return (
@@ -130,14 +155,23 @@ export function PublicQuotationPage({ token }: { token: string }) {
           ) : null}
           <div className={css({ flex: 1 })}>
             <p className={css({ fontSize: 'sm', opacity: 0.85 })}>{corporativo.nombre}</p>
-            <h1 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+            <h1
+              tabIndex={-1}
+              className={css({ fontSize: 'xl', fontWeight: 'bold', _focus: { outline: 'none' } })}
+            >
               {t('public.title', { unit: q.nombreUnidad, development: q.nombreDesarrolloInteres })}
             </h1>
           </div>
           <button
             type="button"
             onClick={() => window.print()}
-            className={`${button()} ${css({ bg: 'white', color: 'text', '@media print': { display: 'none' } })}`}
+            // Merged with the recipe, not appended: two atomic `bg` classes left the recipe's
+            // blue under the dark text (3.35:1).
+            className={css(button.raw(), {
+              bg: 'white',
+              color: 'text',
+              '@media print': { display: 'none' },
+            })}
           >
             {t('public.print')}
           </button>

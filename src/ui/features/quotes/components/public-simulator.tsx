@@ -18,6 +18,7 @@ import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { AppLink } from '../../../components/app-link';
 import { CurrencyPicker } from '../../../components/currency-picker';
 import { PublicPageHeader } from '../../../components/public-page-header';
+import { CONTENT_ID } from '../../../components/skip-link';
 import { card } from '../../../components/styles';
 import { formatAreaIn, makeDisplay } from '../../../lib/figures';
 import { mediaUrl } from '../../../lib/catalogue';
@@ -269,7 +270,18 @@ export function PublicSimulatorPage({
           onChange={setCurrency}
         />
       </PublicPageHeader>
-      <main className={css({ p: { base: 3, md: 6 }, maxW: '90rem', mx: 'auto' })}>{content}</main>
+      <main
+        id={CONTENT_ID}
+        tabIndex={-1}
+        className={css({
+          p: { base: 3, md: 6 },
+          maxW: '90rem',
+          mx: 'auto',
+          _focus: { outline: 'none' },
+        })}
+      >
+        {content}
+      </main>
     </div>
   );
 }

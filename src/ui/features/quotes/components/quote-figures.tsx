@@ -8,7 +8,7 @@
  * each breakdown adds up to the total printed beside it.
  */
 
-import { useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { Money } from '../../../../core/brands';
@@ -45,6 +45,44 @@ const table = css({
   '@media print': { fontSize: '9pt', '& th, & td': { py: '3pt', px: '4pt' } },
 });
 
+/**
+ * A figures table's own scroll area: on a narrow phone (320 px) the table scrolls sideways inside
+ * it instead of the whole page (WCAG 1.4.10 reflow). While it actually scrolls it is a labelled
+ * region in the tab order, so a keyboard user can scroll it too.
+ */
+function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      data-testid="figures-scroll"
+      role={scrolls ? 'region' : undefined}
+      aria-labelledby={scrolls ? labelledBy : undefined}
+      tabIndex={scrolls ? 0 : undefined}
+      className={css({
+        maxW: '100%',
+        overflowX: 'auto',
+        _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
+        '@media print': { overflow: 'visible' },
+      })}
+    >
+      {children}
+    </div>
+  );
+}
+
 const sectionTitle = css({
   fontSize: 'md',
   fontWeight: 'bold',
@@ -68,7 +106,9 @@ function SummaryRow({
       className={css({
         display: 'flex',
         justifyContent: 'space-between',
-        gap: 4,
+        // On a 320 px phone the final price goes under its label instead of past the edge.
+        flexWrap: 'wrap',
+        columnGap: 4,
         py: 2,
         borderBottom: '1px solid token(colors.border)',
         '&[data-strong="true"]': { fontSize: 'xl', fontWeight: 'bold', borderBottom: 'none' },
@@ -79,7 +119,7 @@ function SummaryRow({
       <dt>{label}</dt>
       <dd
         data-testid={testId}
-        className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
+        className={css({ ml: 'auto', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}
       >
         {value}
       </dd>
@@ -118,9 +158,13 @@ export function QuoteFiguresView({
   const monthly = figures.parts[monthlyIndex];
   const shownMonthly = shown.parts[monthlyIndex] ?? 0;
   const sameInstalments = shown.instalments.every((a) => a === shown.instalments[0]);
+  const headingId = useId();
+  const additionsHeading = `${headingId}-additions`;
+  const partsHeading = `${headingId}-parts`;
+  const instalmentsHeading = `${headingId}-instalments`;
   return (
     <div
-      className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}
+      className={css({ display: 'flex', flexDirection: 'column', gap: 5, minW: 0 })}
       data-testid="quote-figures"
     >
       <dl aria-label={t('figures.summary')}>
@@ -153,89 +197,95 @@ export function QuoteFiguresView({
 
       {additions.length > 0 ? (
         <section>
-          <h3 className={sectionTitle}>{t('labels.optionals')}</h3>
-          <table className={table} data-testid="quote-additions">
+          <h3 id={additionsHeading} className={sectionTitle}>
+            {t('labels.optionals')}
+          </h3>
+          <TableScroll labelledBy={additionsHeading}>
+            <table className={table} data-testid="quote-additions">
+              <thead>
+                <tr>
+                  <th scope="col">{t('figures.concept')}</th>
+                  <th scope="col">{t('figures.kind')}</th>
+                  <th scope="col" data-num>
+                    {t('figures.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {additions.map((a, i) => (
+                  <tr key={`${a.tipo}-${a.nombre}-${i}`}>
+                    <td>{a.nombre}</td>
+                    <td>{t(`figures.additionKind.${a.tipo}`)}</td>
+                    <td data-num>{money(shown.additions[i] ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </section>
+      ) : null}
+
+      <section>
+        <h3 id={partsHeading} className={sectionTitle}>
+          {schemeName ? t('figures.schemeNamed', { name: schemeName }) : t('labels.schemes')}
+        </h3>
+        <TableScroll labelledBy={partsHeading}>
+          <table className={table} data-testid="quote-parts">
             <thead>
               <tr>
                 <th scope="col">{t('figures.concept')}</th>
-                <th scope="col">{t('figures.kind')}</th>
+                <th scope="col" data-num>
+                  %
+                </th>
                 <th scope="col" data-num>
                   {t('figures.amount')}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {additions.map((a, i) => (
-                <tr key={`${a.tipo}-${a.nombre}-${i}`}>
-                  <td>{a.nombre}</td>
-                  <td>{t(`figures.additionKind.${a.tipo}`)}</td>
-                  <td data-num>{money(shown.additions[i] ?? 0)}</td>
-                </tr>
-              ))}
+              {SCHEME_PART_KEYS.map((key) => {
+                const index = figures.parts.findIndex((p) => p.key === key);
+                const part = figures.parts[index];
+                if (!part) return null;
+                return (
+                  <tr key={key} data-part={key} data-zero={part.amount === 0 ? 'true' : 'false'}>
+                    <td>
+                      {t(`labels.parts.${key}`)}
+                      {key === 'mensualidades' && figures.months > 0 ? (
+                        <span className={css({ color: 'muted' })}>
+                          {' '}
+                          {t('figures.monthsCount', { count: figures.months })}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td data-num>{formatPercent(part.porcentaje)}</td>
+                    <td data-num>{money(shown.parts[index] ?? 0)}</td>
+                  </tr>
+                );
+              })}
             </tbody>
+            <tfoot>
+              <tr>
+                <td>{t('labels.totals')}</td>
+                <td data-num>
+                  <span
+                    title={t('labels.verify')}
+                    aria-label={verified ? t('figures.verified') : t('figures.notVerified')}
+                    className={css({ color: verified ? 'success' : 'danger' })}
+                  >
+                    {verified ? '✓' : '✗'}
+                  </span>
+                </td>
+                <td data-num>{money(shownPartsTotal)}</td>
+              </tr>
+            </tfoot>
           </table>
-        </section>
-      ) : null}
-
-      <section>
-        <h3 className={sectionTitle}>
-          {schemeName ? t('figures.schemeNamed', { name: schemeName }) : t('labels.schemes')}
-        </h3>
-        <table className={table} data-testid="quote-parts">
-          <thead>
-            <tr>
-              <th scope="col">{t('figures.concept')}</th>
-              <th scope="col" data-num>
-                %
-              </th>
-              <th scope="col" data-num>
-                {t('figures.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {SCHEME_PART_KEYS.map((key) => {
-              const index = figures.parts.findIndex((p) => p.key === key);
-              const part = figures.parts[index];
-              if (!part) return null;
-              return (
-                <tr key={key} data-part={key} data-zero={part.amount === 0 ? 'true' : 'false'}>
-                  <td>
-                    {t(`labels.parts.${key}`)}
-                    {key === 'mensualidades' && figures.months > 0 ? (
-                      <span className={css({ color: 'muted' })}>
-                        {' '}
-                        {t('figures.monthsCount', { count: figures.months })}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td data-num>{formatPercent(part.porcentaje)}</td>
-                  <td data-num>{money(shown.parts[index] ?? 0)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-          <tfoot>
-            <tr>
-              <td>{t('labels.totals')}</td>
-              <td data-num>
-                <span
-                  title={t('labels.verify')}
-                  aria-label={verified ? t('figures.verified') : t('figures.notVerified')}
-                  className={css({ color: verified ? 'success' : 'danger' })}
-                >
-                  {verified ? '✓' : '✗'}
-                </span>
-              </td>
-              <td data-num>{money(shownPartsTotal)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        </TableScroll>
       </section>
 
       {monthly && figures.instalments.length > 0 ? (
         <section>
-          <h3 className={sectionTitle}>
+          <h3 id={instalmentsHeading} className={sectionTitle}>
             {sameInstalments
               ? t('figures.instalments', {
                   count: figures.instalments.length,
@@ -246,32 +296,34 @@ export function QuoteFiguresView({
                   total: money(shownMonthly),
                 })}
           </h3>
-          <table className={table} data-testid="quote-instalments">
-            <thead>
-              <tr>
-                <th scope="col">{t('figures.number')}</th>
-                <th scope="col">{t('figures.date')}</th>
-                <th scope="col" data-num>
-                  {t('figures.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.instalments.map((i, index) => (
-                <tr key={i.number}>
-                  <td>{i.number}</td>
-                  <td>{formatDate(i.date, i18n.language, timeZone)}</td>
-                  <td data-num>{money(shown.instalments[index] ?? 0)}</td>
+          <TableScroll labelledBy={instalmentsHeading}>
+            <table className={table} data-testid="quote-instalments">
+              <thead>
+                <tr>
+                  <th scope="col">{t('figures.number')}</th>
+                  <th scope="col">{t('figures.date')}</th>
+                  <th scope="col" data-num>
+                    {t('figures.amount')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td colSpan={2}>{t('labels.totals')}</td>
-                <td data-num>{money(shown.instalments.reduce((sum, a) => sum + a, 0))}</td>
-              </tr>
-            </tfoot>
-          </table>
+              </thead>
+              <tbody>
+                {figures.instalments.map((i, index) => (
+                  <tr key={i.number}>
+                    <td>{i.number}</td>
+                    <td>{formatDate(i.date, i18n.language, timeZone)}</td>
+                    <td data-num>{money(shown.instalments[index] ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td colSpan={2}>{t('labels.totals')}</td>
+                  <td data-num>{money(shown.instalments.reduce((sum, a) => sum + a, 0))}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </TableScroll>
         </section>
       ) : null}
     </div>

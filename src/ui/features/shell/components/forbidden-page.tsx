@@ -15,7 +15,7 @@ export function ForbiddenPage({ slug }: { slug: string }) {
       <section
         className={css({ maxW: '32rem', mx: 'auto', mt: { base: 6, md: 16 }, textAlign: 'center' })}
       >
-        <p className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'border', lineHeight: 1 })}>
+        <p className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'muted', lineHeight: 1 })}>
           403
         </p>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold', mt: 4, mb: 2 })}>

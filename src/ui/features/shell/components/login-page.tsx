@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { button } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
+import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 import { useSession, useSessionActor } from '../../../session';
 
 const input = css({
@@ -38,6 +39,8 @@ function registrationSlug(redirect: string | undefined): string | null {
 /** Sign in (empty layout). The session machine signs in and sends the user where the rules say. */
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('shell');
+  usePageTitle();
+  usePageDescription(t('meta.login'));
   const session = useSessionActor();
   const busy = useSession((s) => s.hasTag('busy'));
   const signedIn = useSession((s) => s.hasTag('signedIn'));
@@ -140,11 +143,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             Vitrina
           </p>
           <h1
+            tabIndex={-1}
             className={css({
               fontSize: '2xl',
               fontWeight: 'bold',
               mb: 2,
               letterSpacing: '-0.01em',
+              _focus: { outline: 'none' },
             })}
           >
             {t('login.title')}

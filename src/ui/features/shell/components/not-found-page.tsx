@@ -7,14 +7,24 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { AppLink } from '../../../components/app-link';
 import { button } from '../../../components/styles';
+import { usePageTitle } from '../../../lib/page-title';
 
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation('shell');
+  usePageTitle();
   const Heading = embedded ? 'h2' : 'h1';
   const content = (
     <div>
-      <p className={css({ fontSize: '5xl', fontWeight: 'bold', color: 'border' })}>404</p>
-      <Heading className={css({ fontSize: 'xl', fontWeight: 'semibold', mb: 2 })}>
+      <p className={css({ fontSize: '5xl', fontWeight: 'bold', color: 'muted' })}>404</p>
+      <Heading
+        tabIndex={-1}
+        className={css({
+          fontSize: 'xl',
+          fontWeight: 'semibold',
+          mb: 2,
+          _focus: { outline: 'none' },
+        })}
+      >
         {t('notFound.title')}
       </Heading>
       <p className={css({ color: 'muted', mb: 6 })}>{t('notFound.body')}</p>
