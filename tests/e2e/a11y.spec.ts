@@ -262,7 +262,7 @@ test.describe('accessibility', () => {
     await context.close();
   });
 
-  test('each route its own title; after sign-in and every navigation focus starts at the page heading; the skip link reaches the content', async ({
+  test('each route its own title; after sign-in and a navigation from the menu focus starts at the page heading, a tab keeps it; the skip link reaches the content', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -298,10 +298,11 @@ test.describe('accessibility', () => {
       await expect(page).toHaveTitle(title);
       titles.add(await page.title());
     }
-    // A tab of the development is a navigation too.
-    await page.getByRole('link', { name: 'Disponibilidad', exact: true }).click();
+    // A development's tab stays focused: it is still there, and the user goes on from it.
+    const tab = page.getByRole('link', { name: 'Disponibilidad', exact: true });
+    await tab.click();
     await expect(page).toHaveTitle(/^Disponibilidad – Torre Alameda/);
-    await expect(h1).toBeFocused();
+    await expect(tab).toBeFocused();
     expect(titles.size).toBe(5);
 
     // The skip link: the first Tab of a freshly loaded page shows it, Enter moves focus to the

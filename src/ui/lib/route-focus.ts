@@ -3,7 +3,9 @@
  * page's heading (`h1` with tabIndex -1), so a keyboard or screen-reader user starts at the top
  * of the page instead of on a link that is gone or on the body. Sign-in is a navigation too, so
  * focus starts in the page after it. A page that put focus somewhere itself (a dialog, a field
- * it focuses) keeps it; a change of the search only (filters) does not move focus.
+ * it focuses) keeps it; so does a link inside the content that is still there after the
+ * navigation (a development's tab, a client in the list beside its detail), where the user goes
+ * on from where they were; a change of the search only (filters) does not move focus.
  */
 
 import { useRouter } from '@tanstack/react-router';
@@ -25,9 +27,11 @@ function visible(el: Element): boolean {
 export function focusHeadingWhenShown(from: Element | null, now = () => performance.now()) {
   const start = now();
   let frame = 0;
+  const inContent = (el: Element) => Boolean(el.closest('main'));
   const free = () => {
     const active = document.activeElement;
-    return !active || active === document.body || active === from || !active.isConnected;
+    if (!active || active === document.body || !active.isConnected) return true;
+    return active === from && !inContent(active);
   };
   const step = () => {
     if (!free()) return;
