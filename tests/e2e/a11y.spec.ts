@@ -480,6 +480,9 @@ test.describe('defects of the first-time walk', () => {
     expect(await bar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     const box = (await report.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // The picture once the check-in button and the pictures have loaded.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete));
     await page.screenshot({ path: `${SHOTS}/a11y-topbar-gerente-es-390.png` });
     await context.close();
   });
