@@ -11,8 +11,9 @@ import type { Showroom } from '../../src/core/types';
 import { createApp } from '../../src/server/app';
 import { arrivalNotice, guestContact } from '../../src/server/appointments/arrivals';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
-import type { client} from './support/http';
+import type { client } from './support/http';
 import { signedIn } from './support/http';
+import { caughtUp, eventually } from './support/consumers';
 
 type Client = ReturnType<typeof client>;
 const MIN = 60_000;
@@ -77,21 +78,10 @@ describeBackends('arrival notices', (backend: Backend) => {
         [ids[email]],
       )
     ).rows.map((r) => r.doc);
-  const eventually = async (check: () => Promise<boolean>, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out waiting for the consumer');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  /** Until the arrivals consumer (and the notifications it feeds) has read the whole log. */
+  /** Until the arrivals consumer, then the notifications it feeds, have read the whole log. */
   const settle = async () => {
     rt.deps.work.wake();
-    await eventually(async () =>
-      (await rt.deps.work.status()).consumers.every(
-        (c) => c.name !== 'appointment-arrivals' || c.lag === 0,
-      ),
-    );
+    await eventually(() => caughtUp(db(), 'appointment-arrivals'));
   };
   const attendance = async (citaId: string) =>
     (await db().query<{ doc: Cita }>('SELECT doc FROM rm_appointments WHERE id = $1', [citaId]))
