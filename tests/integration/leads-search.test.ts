@@ -132,5 +132,5 @@ describeBackends('leads search by phone', (backend: Backend) => {
       expect(plan).toMatch(new RegExp(`Index Scan on ${index}\\b`));
     }
     expect(plan).not.toMatch(/Seq Scan/);
-  }, 60_000);
+  }, 120_000);
 });

@@ -138,7 +138,7 @@ describeBackends('quotations API', (backend: Backend) => {
     units = clusters.flatMap((c) => c.unidades);
     leads.asesor = await registerLead(ids['asesor@vitrina.demo']!, 'Carla', 'Jiménez');
     leads.asesor2 = await registerLead(ids['asesor2@vitrina.demo']!, 'Mateo', 'Ruiz');
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await rt.dispose();
   });
