@@ -342,6 +342,26 @@ test.describe('accessibility', () => {
     await context.close();
   });
 
+  test('after a quotation is saved with the keyboard, focus is on its confirmation', async ({
+    browser,
+  }) => {
+    const context = await contextFor(browser, 'es', 1280, true);
+    const page = await context.newPage();
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${fixture.unitId}`);
+    await expect(page.getByTestId('quote-figures')).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Acciones' });
+    await actions.getByRole('radio', { name: 'Nuevo cliente' }).check();
+    await actions.getByLabel('Nombre').fill('Guardado Teclado');
+    await actions.getByRole('button', { name: 'Guardar cotización' }).focus();
+    await page.keyboard.press('Enter');
+    const saved = page.getByTestId('saved-quotation').getByRole('status');
+    await expect(saved).toContainText('Guardado Teclado');
+    await expect(saved).toBeFocused();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   test('the grid tells Reservado, Vendido and No Disponible apart by a mark as well as colour, and its legend shows the same marks', async ({
     browser,
   }) => {

@@ -5,7 +5,7 @@
  * toasts, §8), with the quotation's links listed below it to revoke one.
  */
 
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -277,6 +277,13 @@ export function SavedQuotation({
   const shareRevoked =
     shareUrl !== null &&
     (shares.data ?? []).some((l) => l.revocadoEn !== null && absoluteUrl(l.url) === shareUrl);
+  // The form and its Save button are gone once saved: focus goes to the confirmation, before the
+  // lead link, the favourite and the share link (issue 19), unless it is somewhere already.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) status.current?.focus();
+  }, []);
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: 3 })}
@@ -284,13 +291,16 @@ export function SavedQuotation({
       data-quotation-id={quotation.id}
     >
       <p
+        ref={status}
         role="status"
+        tabIndex={-1}
         className={css({
           p: 3,
           borderRadius: 'lg',
           bg: 'rgba(46,125,50,0.1)',
           color: 'success',
           fontWeight: 'semibold',
+          _focus: { outline: 'none' },
         })}
       >
         {t('save.saved', { name: quotation.nombreCliente })}
