@@ -86,7 +86,9 @@ export type SessionEvent =
   /** The user record changed (favourite corporate, profile). */
   | { type: 'session.userUpdated'; user: User }
   /** Reload the user and corporates (after a membership change). */
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  /** Offline: ask the server again now (the offline notice's button, the browser back online). */
+  | { type: 'session.retry' };
 
 export interface SessionInput {
   /** The current location; read when a rule needs it (the session guard, the root behaviour). */
@@ -119,6 +121,9 @@ export function isUnanswered(error: unknown): boolean {
 /** How long to wait before asking for the user again after an unanswered request. */
 export const USER_RETRY_MS = 500;
 
+/** Offline: how long before asking the server again on its own. */
+export const OFFLINE_RETRY_MS = 5000;
+
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`session actor ${name} was not provided`));
 
@@ -143,7 +148,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: '' as 'checking' | 'busy' | 'signedIn' | 'signedOut' | 'logoutLoading',
+    tags: '' as 'checking' | 'busy' | 'signedIn' | 'signedOut' | 'logoutLoading' | 'offline',
   },
   actors: {
     /** The account of the current session cookie, or null when there is none (HTTP 401). */
@@ -174,6 +179,7 @@ export const sessionMachine = setup({
   },
   delays: {
     userRetry: USER_RETRY_MS,
+    offlineRetry: OFFLINE_RETRY_MS,
     sessionGrace: 3000,
     logoutFlag: 1000,
   },
@@ -195,6 +201,12 @@ export const sessionMachine = setup({
       initial: 'checking',
       after: {
         sessionGrace: [
+          {
+            // Still no answer from the server when the guard comes: offline, not signed out (a
+            // showroom tablet on a flaky connection keeps its session).
+            guard: stateIn('#session.resolving.retryingUser'),
+            target: 'offline',
+          },
           {
             // A visitor on the login page whom the server already knows to be signed out is
             // logged out quietly: the local state is cleared, but there is no session to end,
@@ -240,8 +252,12 @@ export const sessionMachine = setup({
               },
               { target: 'awaitingUser' },
             ],
-            // The server cannot be reached: nobody is found, the guard decides.
-            onError: { target: 'awaitingUser' },
+            onError: [
+              // No answer at all (offline): wait for the network, never log out.
+              { guard: 'unanswered', target: '#session.offline' },
+              // Any other failure: nobody is found, the guard decides.
+              { target: 'awaitingUser' },
+            ],
           },
         },
         loadingUser: {
@@ -296,6 +312,17 @@ export const sessionMachine = setup({
         /** No session on the server: signed out, the login form may be used while the guard waits. */
         awaitingUser: { tags: ['signedOut'] },
       },
+    },
+
+    /**
+     * The server could not be reached while looking for the user: nothing is known and nothing
+     * is revoked. Routes keep waiting (tag `checking`), the app shows an offline notice (tag
+     * `offline`), and the session is looked for again after `offlineRetry` or on `session.retry`.
+     */
+    offline: {
+      tags: ['checking', 'offline'],
+      after: { offlineRetry: 'resolving' },
+      on: { 'session.retry': 'resolving' },
     },
 
     signingIn: {

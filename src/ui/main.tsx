@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { LoadingScreen } from './components/loading-screen';
+import { OfflineNotice } from './components/offline-notice';
 import { UpdatePrompt } from './components/update-prompt';
 import { initI18n, preloadFeatureNamespaces } from './i18n';
 import { queryClient } from './lib/api';
@@ -43,6 +44,8 @@ void initI18n().then(() => {
         <SessionProvider actor={session}>
           <RouterProvider router={router} context={{ session }} />
           <UpdatePrompt />
+          {/* Outside the router: routes wait for the session while it is offline. */}
+          <OfflineNotice />
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -97,6 +97,8 @@ export function startSession(router: AnyRouter): SessionActor {
     },
   });
   onUnauthorized(() => actor.send({ type: 'session.expired' }));
+  // Offline (the session machine could not reach the server): back online, look again at once.
+  window.addEventListener('online', () => actor.send({ type: 'session.retry' }));
   actor.start();
   return actor;
 }

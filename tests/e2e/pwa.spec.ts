@@ -188,6 +188,10 @@ test('after the first visit the app shell opens offline, and the API is never an
   expect(shell?.fromServiceWorker()).toBe(true);
   expect(shell?.status()).toBe(200);
   await expect(page.locator('#root')).not.toBeEmpty();
+  // Signed in but the server out of reach: the offline notice, not the sign-in prompt.
+  const notice = page.getByRole('alertdialog', { name: 'Sin conexión' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText('Inicia sesión para continuar')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/pwa-offline-1280-es.png` });
 
   // A deep link of the app is the shell too; the API fails instead of answering stale data.
@@ -208,6 +212,14 @@ test('after the first visit the app shell opens offline, and the API is never an
   });
   expect(cached.some((u) => u.endsWith('/index.html') || u.includes('/index.html?'))).toBe(true);
   expect(cached.filter((u) => new URL(u).pathname.startsWith('/api'))).toEqual([]);
+  // 'Reintentar' while still offline keeps the notice; back online, the browser's online event
+  // looks for the session again: the page opens, still signed in.
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Sin conexión' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  await expect(page).toHaveURL(`/corporativos/${CORP}/clientes`);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await context.close();
 });
 

@@ -3,6 +3,7 @@ import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { Role, User } from '../../../src/core/types';
 import {
   sessionMachine,
+  OFFLINE_RETRY_MS,
   USER_RETRY_MS,
   type SessionCorporate,
   type SessionLocation,
@@ -436,6 +437,51 @@ describe('session machine: requests that get no answer', () => {
     await flush();
     expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
     expect(spies.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline at start (the session check gets no answer): the offline state, nothing revoked, asked again after OFFLINE_RETRY_MS; back online, signed in', async () => {
+    let online = false;
+    let checks = 0;
+    const { actor, clock, spies } = start({
+      checkSession: () => {
+        checks += 1;
+        return online ? Promise.resolve({ id: 'u1' }) : unanswered();
+      },
+      loadUser: () => Promise.resolve({ user: makeUser(), corporates: [horizonte] }),
+    });
+    await flush();
+    const snap = actor.getSnapshot();
+    expect(snap.matches('offline')).toBe(true);
+    expect(snap.hasTag('offline') && snap.hasTag('checking')).toBe(true);
+    // The 3000 ms guard does not run offline.
+    clock.increment(3000);
+    await flush();
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+    clock.increment(OFFLINE_RETRY_MS - 3000);
+    await flush();
+    expect(checks).toBe(2);
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    online = true;
+    actor.send({ type: 'session.retry' });
+    await flush();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('a user load still unanswered when the 3000 ms guard comes: offline, not logged out', async () => {
+    const { actor, clock, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      loadUser: unanswered,
+    });
+    await flush();
+    for (let t = 0; t < 3000; t += USER_RETRY_MS) {
+      clock.increment(USER_RETRY_MS);
+      await flush();
+    }
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
+    expect(spies.signOut).not.toHaveBeenCalled();
   });
 
   it('after a sign-in, a user load with no answer returns to the form without revoking', async () => {
