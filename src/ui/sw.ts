@@ -27,11 +27,12 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 /**
- * Navigations that always go to the server: the API, the e2e server's test hooks, and the
+ * Navigations that always go to the server: the API, the e2e server's test hooks, the
+ * development mailbox (`/dev/correos`, pages the server writes: mail/dev.routes.ts), and the
  * public pages, which corporate websites embed and which therefore carry other headers than the
  * shell (`frame-ancestors *`, no X-Frame-Options): a cached shell would refuse to be framed.
  */
-const NETWORK_NAVIGATIONS = [/^\/api(\/|$)/, /^\/__test__(\/|$)/, /^\/public\//];
+const NETWORK_NAVIGATIONS = [/^\/api(\/|$)/, /^\/__test__(\/|$)/, /^\/dev\//, /^\/public\//];
 
 // In development (vite-plugin-pwa's devOptions) the manifest is empty and Vite serves the
 // modules: only the push handlers below are live there.

@@ -84,7 +84,8 @@ async function mailedLink(page: Page, to: string, path: string): Promise<string>
       .first()
       .getAttribute('href', { timeout: 1000 });
     expect(href).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
+    // The outbox delivers the mail a moment after the request.
+  }).toPass({ timeout: 30_000 });
   return href!;
 }
 
@@ -100,6 +101,7 @@ async function corporateId(
 test('an administrator invites a person, who opens the mailed link, sets a password and lands in the corporate', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const admin = await context(browser, { email: 'admin@vitrina.demo' });
   const page = await admin.newPage();
   await page.goto(USERS);
@@ -230,6 +232,7 @@ test('a broker registers from the sign-in page, sees “Falta aprobación”, th
 test('a user recovers a password from the sign-in page; an older session is gone', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   // A user of this test's own (the demo accounts keep their password for the other tests).
   const admin = await context(browser, { email: 'admin@vitrina.demo' });
   const corp = await corporateId(admin);

@@ -482,6 +482,10 @@ function UsersAdmin({
                         ) : null}
                       </td>
                       <td className={`${cell} ${css({ color: 'muted' })}`}>
+                        {/* On a phone the columns stack: the cell says what it is. */}
+                        <span className={css({ display: { base: 'inline', md: 'none' } })}>
+                          {t('users.columns.lastSession')}:{' '}
+                        </span>
                         {u.sesionUltima
                           ? dateTime.format(new Date(u.sesionUltima * 1000))
                           : t('users.never')}
