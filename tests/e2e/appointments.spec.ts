@@ -1,33 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-
-// Injected through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** The page's axe violations (WCAG 2 A/AA rules), as `rule: targets`. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            o: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-  return violations;
-}
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 /**
  * Appointments (issue 23): the host administrator signs in and lands on today's agenda, books a

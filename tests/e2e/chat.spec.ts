@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 /**
  * The chat assistant (issue 18) in Chromium: the bubble shows only when the general
@@ -15,30 +14,6 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 const PASSWORD = 'Vitrina2026!';
 const CORP = 'grupo-horizonte';
 const SHOTS = 'tests/e2e/__screenshots__';
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            o: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 async function signedIn(
   browser: Browser,

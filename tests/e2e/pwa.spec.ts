@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -10,6 +9,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 /**
  * The installable app (issue 15 point 5): the web manifest and the service worker pass
@@ -29,34 +29,6 @@ const SIZES = [
 ] as const;
 /** The built client the e2e server serves (scripts/e2e-server.mjs → src/server/main.ts). */
 const SW_FILE = join(resolve(process.env.VITRINA_DIST_DIR ?? 'dist'), 'sw.js');
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(
-      { include: [include] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } },
-    );
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  }, selector);
-}
 
 async function signedInContext(
   browser: Browser,
@@ -297,7 +269,7 @@ for (const language of ['es', 'en'] as const) {
     await expect(prompt.getByRole('button', { name: texts.reload })).toBeVisible();
     await expect(prompt.getByRole('button', { name: texts.later })).toBeVisible();
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
-    expect(await axeViolations(page, '[data-testid="update-prompt"]')).toEqual([]);
+    expect(await axeViolations(page, { include: '[data-testid="update-prompt"]' })).toEqual([]);
     for (const [name, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await expect(prompt).toBeInViewport();

@@ -1,0 +1,60 @@
+/**
+ * axe-core in the e2e specs: the page's WCAG violations as `rule: target (why), …` lines, so an
+ * assertion `toEqual([])` prints what is wrong. axe is injected through the DevTools protocol
+ * (`page.evaluate` of its source), which the page's CSP (script-src 'self') does not block.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+export interface AxeOptions {
+  /** Only this part of the page (a CSS selector). Default: the whole page. */
+  include?: string;
+  /** Rule tags. Default: WCAG 2 A and AA. */
+  tags?: readonly string[];
+  /** Only serious and critical violations. Default: every violation. */
+  seriousOnly?: boolean;
+}
+
+export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(
+    async ({ include, tags, seriousOnly }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: unknown,
+              options: unknown,
+            ) => Promise<{
+              violations: {
+                id: string;
+                impact: string | null;
+                nodes: { target: string[]; any: { message: string }[] }[];
+              }[];
+            }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+      });
+      return result.violations
+        .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).join(', ')}`,
+        );
+    },
+    {
+      include: options.include ?? null,
+      tags: [...(options.tags ?? ['wcag2a', 'wcag2aa'])],
+      seriousOnly: options.seriousOnly ?? false,
+    },
+  );
+}
