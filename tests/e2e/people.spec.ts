@@ -158,9 +158,31 @@ test('an administrator invites a person, who opens the mailed link, sets a passw
   await inbox.goto(link);
   await expect(inbox.getByRole('alert')).toContainText('no es válido o ya se usó');
 
-  // Back on the users page she is active.
+  // Back on the users page she is active; the administrator makes her an approver who may give
+  // the adviser's role, and changes her phone.
   await page.reload();
   await expect(page.locator('tr[data-user="valeria.soto@example.com"]')).toContainText('Activo');
+  await page.getByRole('button', { name: 'Editar a Valeria Soto' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar usuario' });
+  await edit.getByLabel('Teléfono (opcional)').fill('+52 55 7777 8888');
+  await edit.getByLabel('Aprueba registros de brokers').check();
+  await edit.getByRole('group', { name: 'Roles que puede asignar' }).getByLabel('Asesor').check();
+  expect(await axeViolations(page)).toEqual([]);
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados')).toBeVisible();
+  const corp = await corporateId(admin);
+  const listed = (await (
+    await admin.request.get(
+      `/api/users/indices/users?corporateId=${corp.id}&q=${encodeURIComponent('valeria')}`,
+    )
+  ).json()) as {
+    usuarios: { telefono: string; aprobarRegistro: boolean; rolesAsignacion: string[] }[];
+  };
+  expect(listed.usuarios[0]).toMatchObject({
+    telefono: '+52 55 7777 8888',
+    aprobarRegistro: true,
+    rolesAsignacion: [corp.roles.find((r) => r.nombre === 'Asesor')!.id],
+  });
   await admin.close();
   await person.close();
 });

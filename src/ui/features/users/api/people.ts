@@ -149,6 +149,8 @@ export interface MemberChanges {
   apellidos?: string;
   telefono?: string;
   roles?: Record<string, string>;
+  rolesAsignacion?: Record<string, string[]>;
+  aprobarRegistro?: boolean;
 }
 
 export function useUpdateUser() {

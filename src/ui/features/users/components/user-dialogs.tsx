@@ -298,12 +298,21 @@ export function EditMemberDialog({
   member,
   corporateId,
   roles,
+  allRoles,
+  canSetApprover,
+  canSetAssignable,
   onClose,
 }: {
   member: UserListItem;
   corporateId: string;
   /** The roles the editor may give (the member's current one is among them, or not editable). */
   roles: Role[];
+  /** Every role of the corporate (the member's `rolesAsignacion` choices). */
+  allRoles: Role[];
+  /** The editor approves registrations, so may make the member an approver. */
+  canSetApprover: boolean;
+  /** The editor has `activarAdminUsuarios`, so sets which roles the member may give. */
+  canSetAssignable: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation('people');
@@ -314,6 +323,10 @@ export function EditMemberDialog({
     telefono: member.telefono ?? '',
     idRol: member.idRol ?? '',
   });
+  const [approver, setApprover] = useState(member.aprobarRegistro);
+  const [assigns, setAssigns] = useState<string[]>(member.rolesAsignacion);
+  const assignsChanged =
+    [...assigns].sort().join(',') !== [...member.rolesAsignacion].sort().join(',');
   const set = (key: keyof typeof f) => (value: string) => setF((v) => ({ ...v, [key]: value }));
   const canChangeRole = member.idRol !== null && roles.some((r) => r.id === member.idRol);
   const submit = (e: FormEvent) => {
@@ -326,6 +339,12 @@ export function EditMemberDialog({
         apellidos: f.apellidos.trim(),
         ...(f.telefono.trim() ? { telefono: f.telefono.trim() } : {}),
         ...(canChangeRole && f.idRol !== member.idRol ? { roles: { [corporateId]: f.idRol } } : {}),
+        ...(canSetApprover && approver !== member.aprobarRegistro
+          ? { aprobarRegistro: approver }
+          : {}),
+        ...(canSetAssignable && assignsChanged
+          ? { rolesAsignacion: { [corporateId]: assigns } }
+          : {}),
       },
       {
         onSuccess: () => {
@@ -397,6 +416,45 @@ export function EditMemberDialog({
               </select>
             )}
           </Field>
+        ) : null}
+        {canSetApprover ? (
+          <label className={css({ display: 'flex', gap: 2, alignItems: 'center', fontSize: 'sm' })}>
+            <input
+              type="checkbox"
+              checked={approver}
+              onChange={(e) => setApprover(e.target.checked)}
+              className={css({ w: 4, h: 4 })}
+            />
+            {t('dialog.approver')}
+          </label>
+        ) : null}
+        {canSetAssignable ? (
+          <fieldset className={css({ border: 'none', p: 0, m: 0 })}>
+            <legend className={label}>{t('dialog.assignable')}</legend>
+            <p className={css({ fontSize: 'xs', color: 'muted', mb: 2 })}>
+              {t('dialog.assignableHint')}
+            </p>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 3 })}>
+              {allRoles.map((r) => (
+                <label
+                  key={r.id}
+                  className={css({ display: 'flex', gap: 2, alignItems: 'center', fontSize: 'sm' })}
+                >
+                  <input
+                    type="checkbox"
+                    checked={assigns.includes(r.id)}
+                    onChange={(e) =>
+                      setAssigns((list) =>
+                        e.target.checked ? [...list, r.id] : list.filter((x) => x !== r.id),
+                      )
+                    }
+                    className={css({ w: 4, h: 4 })}
+                  />
+                  {r.nombre}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         ) : null}
         <ErrorLine error={update.error} />
         <Actions

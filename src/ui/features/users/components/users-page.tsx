@@ -14,6 +14,7 @@ import {
   mayCreateUsers,
   mayEditMember,
   mayManageUsers,
+  maySetAssignableRoles,
 } from '../../../../core/permissions';
 import type { Role } from '../../../../core/types';
 import { button, card } from '../../../components/styles';
@@ -577,6 +578,9 @@ function UsersAdmin({
           member={dialog.member}
           corporateId={corporate.id}
           roles={assignable}
+          allRoles={corporate.roles}
+          canSetApprover={approver}
+          canSetAssignable={maySetAssignableRoles(role!)}
           onClose={() => setDialog(null)}
         />
       ) : null}
