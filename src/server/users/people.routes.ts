@@ -12,6 +12,7 @@ import {
   mayAssignRole,
   mayCreateUsers,
   mayEditMember,
+  mayEditUsers,
   mayInviteWithRole,
   mayManageUsers,
   maySetAssignableRoles,
@@ -302,7 +303,7 @@ export const peopleRoutes = new Hono<Env>()
    */
   .post('/corporativos/:id/usuarios/:userId/desactivar', async (c) => {
     const body = parse(deactivateBody, await jsonBody(c));
-    const m = await memberFor(c, c.req.param('id'), (m) => mayManageUsers(m.role));
+    const m = await memberFor(c, c.req.param('id'), (m) => mayEditUsers(m.role));
     return c.json(
       await deactivateMember(
         c.get('deps'),
@@ -314,7 +315,7 @@ export const peopleRoutes = new Hono<Env>()
     );
   })
   .post('/corporativos/:id/usuarios/:userId/reactivar', async (c) => {
-    const m = await memberFor(c, c.req.param('id'), (m) => mayManageUsers(m.role));
+    const m = await memberFor(c, c.req.param('id'), (m) => mayEditUsers(m.role));
     return c.json(await reactivateMember(c.get('deps'), m, c.req.param('userId')));
   })
   /** `POST …/solicitudes/:userId/aprobar { idRol? }`: the broker's role (default: the corporate's 'Broker'). */
