@@ -7,6 +7,7 @@ import { button } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
 import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 import { useSession, useSessionActor } from '../../../session';
+import { PasswordReveal } from '../../../components/password-reveal';
 
 const input = css({
   w: '100%',
@@ -192,26 +193,12 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                   aria-invalid={Boolean(error)}
                   className={css({ w: '100%', pr: 24 }) + ' ' + input}
                 />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-pressed={showPassword}
-                  className={css({
-                    position: 'absolute',
-                    right: 1,
-                    top: 1,
-                    bottom: 1,
-                    px: 3,
-                    fontSize: 'xs',
-                    fontWeight: 'semibold',
-                    color: 'link',
-                    cursor: 'pointer',
-                    borderRadius: 'md',
-                    _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-                  })}
-                >
-                  {showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                </button>
+                <PasswordReveal
+                  visible={showPassword}
+                  onToggle={() => setShowPassword((v) => !v)}
+                  showLabel={t('login.showPassword')}
+                  hideLabel={t('login.hidePassword')}
+                />
               </div>
             </div>
             {error ? (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { passwordChecks, type PasswordChecks } from '../../../../core/user';
 import { input, label } from './form-styles';
+import { PasswordReveal } from '../../../components/password-reveal';
 
 const RULES: (keyof PasswordChecks)[] = ['mayuscula', 'digito', 'longitud'];
 
@@ -53,27 +54,12 @@ export function PasswordField({
             aria-invalid={showErrors && weak}
             className={`${input} ${css({ pr: 24 })}`}
           />
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-pressed={visible}
-            aria-label={visible ? t('password.hide') : t('password.show')}
-            className={css({
-              position: 'absolute',
-              right: 1,
-              top: 1,
-              bottom: 1,
-              px: 3,
-              fontSize: 'xs',
-              fontWeight: 'semibold',
-              color: 'link',
-              cursor: 'pointer',
-              borderRadius: 'md',
-              _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-            })}
-          >
-            {visible ? t('password.hide') : t('password.show')}
-          </button>
+          <PasswordReveal
+            visible={visible}
+            onToggle={() => setVisible((v) => !v)}
+            showLabel={t('password.show')}
+            hideLabel={t('password.hide')}
+          />
         </div>
         <div id={rulesId} className={css({ mt: 2, fontSize: 'sm' })}>
           <p className={css({ color: 'muted', mb: 1 })}>{t('password.rulesTitle')}</p>
