@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 /**
  * People (issue 16) in Chromium, as a person would, with the mail read on the development
@@ -23,31 +22,6 @@ const SIZES = [
   ['820', { width: 820, height: 1180 }],
   ['390', { width: 390, height: 844 }],
 ] as const;
-
-// Injected through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            o: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 async function context(
   browser: Browser,
