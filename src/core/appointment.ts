@@ -260,7 +260,13 @@ export type AppointmentCommand =
       facts: BookingFacts;
       now: Date;
     }
-  | { type: 'RescheduleAppointment'; by: AppointmentActor; fechaInicio: string; fechaFin: string }
+  | {
+      type: 'RescheduleAppointment';
+      by: AppointmentActor;
+      fechaInicio: string;
+      fechaFin: string;
+      now: Date;
+    }
   | {
       type: 'ReassignAppointment';
       by: AppointmentActor;
@@ -395,6 +401,13 @@ export function decideAppointment(
       const campos = appointmentProblems(next);
       if (campos.length > 0) return reject({ code: 'APPOINTMENT_INVALID', campos });
       if (next.fechaInicio === cita.fechaInicio && next.fechaFin === cita.fechaFin) return accept();
+      // A new start must not be in the past (the calendar refuses the drop too); an appointment
+      // already under way may still have its end moved.
+      if (
+        next.fechaInicio !== cita.fechaInicio &&
+        Date.parse(next.fechaInicio) < command.now.getTime()
+      )
+        return reject({ code: 'APPOINTMENT_IN_PAST' });
       return accept({
         type: 'AppointmentRescheduled',
         data: {

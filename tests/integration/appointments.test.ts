@@ -367,6 +367,14 @@ describeBackends('appointments', (backend: Backend) => {
       await refused(() => asesor.put(url, { idLead: leadAsesor2 }), 400, 'VALIDATION');
       await refused(() => asesor.put(url, { fechaFin: at(69) }), 400, 'VALIDATION');
       await refused(() => asesor.put(url, { enviarAntesDe: '1_MIN' }), 400, 'VALIDATION');
+      // A move into the past is refused (the calendar's drop refuses it too), nothing written.
+      const beforeMove = await eventCount();
+      await refused(
+        () => asesor.put(url, { fechaInicio: at(-2), fechaFin: at(-1) }),
+        400,
+        'APPOINTMENT_IN_PAST',
+      );
+      expect(await eventCount()).toBe(beforeMove);
       await refused(
         () => asesor.put(url, { idAsesor: ids['asesor2@vitrina.demo'] }),
         403,

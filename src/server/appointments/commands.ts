@@ -193,6 +193,7 @@ export async function changeAppointment(
         by: m,
         fechaInicio: change.fechaInicio ?? current.fechaInicio,
         fechaFin: change.fechaFin ?? current.fechaFin,
+        now: scope.now,
       });
     if (change.idAsesor !== undefined)
       commands.push({
@@ -211,6 +212,7 @@ export async function changeAppointment(
         by: m,
         fechaInicio: current.fechaInicio,
         fechaFin: current.fechaFin,
+        now: scope.now,
       });
     const events = scope.decide(appointmentDecider, loaded.state, commands, appointmentErrorToApi);
     await scope.emit(loaded.streamId, events);

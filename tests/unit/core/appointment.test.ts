@@ -241,6 +241,23 @@ describe('RescheduleAppointment', () => {
     by,
     fechaInicio,
     fechaFin,
+    now,
+  });
+
+  it('refuses a new start in the past; an appointment under way may still have its end moved', () => {
+    expect(
+      errorOf(
+        given(scheduled()).when(move('2026-11-25T14:59:59.999Z', '2026-11-25T16:00:00.000Z')),
+      ),
+    ).toEqual({ code: 'APPOINTMENT_IN_PAST' });
+    expect(given(scheduled()).when(move(now.toISOString(), '2026-11-25T16:00:00.000Z')).ok).toBe(
+      true,
+    );
+    const later = {
+      ...move(start, '2026-11-26T19:00:00.000Z'),
+      now: new Date('2026-11-26T17:30:00.000Z'),
+    };
+    expect(eventsOf(given(scheduled()).when(later))).toHaveLength(1);
   });
 
   it('moves the times and the reminder (same key), recording what it replaced', () => {
