@@ -3,6 +3,8 @@
  * the document shape in the read models and what the screens show.
  */
 
+import type { BrowserName } from './misc';
+
 export type UnitStatus =
   | 'Disponible'
   | 'Apartado'
@@ -287,6 +289,8 @@ export interface User {
    * The user approves brokers' registrations (spec §1, §6) in the corporates where their role
    * manages users (core/permissions.ts `mayApproveRegistrations`); false for a broker who signs up.
    */
+  /** The browser of the last session (misc.ts `detectBrowser`); absent before it was kept. */
+  navegador?: BrowserName;
   aprobarRegistro?: boolean;
   /** `estatus`: see {@link UserStatus}. */
   info?: { estatus: string };

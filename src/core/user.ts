@@ -11,6 +11,7 @@
 
 import { accept, reject, type Decider, type Decision } from './decider';
 import { isValidEmail } from './lead';
+import type { BrowserName } from './misc';
 import type { User, UserStatus } from './types';
 
 /** The profile fields a user changes on their own record (a manager too, on a member's). */
@@ -86,8 +87,11 @@ export type UserEvent =
   | { type: 'UserReactivated'; data: { idUsuario: string; idCorporativo: string } }
   | { type: 'AssignableRolesSet'; data: { idCorporativo: string; roles: string[] } }
   | { type: 'RegistrationApproverSet'; data: { aprobarRegistro: boolean } }
-  /** Seconds since the epoch. */
-  | { type: 'LastSessionRecorded'; data: { sesionUltima: number } }
+  /**
+   * Seconds since the epoch, and the browser the session was opened in (misc.ts `detectBrowser`;
+   * absent on events recorded before the browser was kept).
+   */
+  | { type: 'LastSessionRecorded'; data: { sesionUltima: number; navegador?: BrowserName } }
   | { type: 'UserProfileUpdated'; data: { changes: UserProfileChanges } }
   | { type: 'FavouriteCorporateChosen'; data: { corporativoFavorito: string } }
   | { type: 'DevelopmentFavourited'; data: { idCorporativo: string; idDesarrollo: string } }
@@ -124,7 +128,8 @@ export type UserCommand =
   | { type: 'RegisterUser'; user: User; passwordHash: string | null }
   /** Give the user a role in a corporate, approved or pending ('Falta aprobación'). */
   | { type: 'GrantMembership'; idCorporativo: string; idRol: string; aprobado: boolean }
-  | { type: 'RecordLastSession'; now: Date }
+  /** `navegador`: misc.ts `detectBrowser` of the request's user agent. */
+  | { type: 'RecordLastSession'; now: Date; navegador: BrowserName }
   | { type: 'UpdateUserProfile'; changes: UserProfileChanges }
   | { type: 'ChooseFavouriteCorporate'; idCorporativo: string }
   /** Mark (`favorito: true`) or unmark a development of one of the user's corporates. */
@@ -249,8 +254,9 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
     }
     case 'RecordLastSession': {
       const sesionUltima = Math.floor(command.now.getTime() / 1000);
-      if (user.sesionUltima === sesionUltima) return accept();
-      return accept({ type: 'LastSessionRecorded', data: { sesionUltima } });
+      const { navegador } = command;
+      if (user.sesionUltima === sesionUltima && user.navegador === navegador) return accept();
+      return accept({ type: 'LastSessionRecorded', data: { sesionUltima, navegador } });
     }
     case 'UpdateUserProfile': {
       const next = normalizeProfile(command.changes);
@@ -403,7 +409,13 @@ export function evolveUserState(state: UserState, event: UserEvent): UserState {
       };
     }
     case 'LastSessionRecorded':
-      return { user: { ...user, sesionUltima: event.data.sesionUltima } };
+      return {
+        user: {
+          ...user,
+          sesionUltima: event.data.sesionUltima,
+          ...(event.data.navegador ? { navegador: event.data.navegador } : {}),
+        },
+      };
     case 'UserProfileUpdated':
       return { user: { ...user, ...event.data.changes } };
     case 'FavouriteCorporateChosen':

@@ -123,6 +123,7 @@ export function userRecordFor(
   if (other.rolesAsignacion !== undefined)
     view.rolesAsignacion = pick(other.rolesAsignacion, shared);
   if (other.sesionUltima !== undefined) view.sesionUltima = other.sesionUltima;
+  if (other.navegador !== undefined) view.navegador = other.navegador;
   if (other.perfil !== undefined) view.perfil = other.perfil;
   if (other.tipo !== undefined) view.tipo = other.tipo;
   if (other.aprobarRegistro !== undefined) view.aprobarRegistro = other.aprobarRegistro;

@@ -230,15 +230,36 @@ describeBackends('auth and users API', (backend) => {
 
     const post = (path: string, who: string, headers: Record<string, string> = {}) =>
       app.request(path, { method: 'POST', headers: { cookie: who, ...headers } });
-    const res = await post(`/api/users/${user.id}/ultima-sesion`, cookie);
+    // Spec §9's browser detection on the request's agent: Chromium Edge says "Chrome" and
+    // "Safari" too, and is named Edge.
+    const edge =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0';
+    const res = await post(`/api/users/${user.id}/ultima-sesion`, cookie, { 'user-agent': edge });
     expect(res.status).toBe(200);
     const expected = Math.floor(now.getTime() / 1000);
-    expect(((await res.json()) as User).sesionUltima).toBe(expected);
+    const recorded = (await res.json()) as User;
+    expect(recorded.sesionUltima).toBe(expected);
+    expect(recorded.navegador).toBe('Edge');
     const events = await rt.deps.store.readStream(`user:${user.id}`);
     const last = events.at(-1)!;
     expect(last.type).toBe('LastSessionRecorded');
-    expect(last.data).toEqual({ sesionUltima: expected });
+    expect(last.data).toEqual({ sesionUltima: expected, navegador: 'Edge' });
     expect(await eventCount()).toBe(before + 1);
+    // The users page's list carries both, for the administrator of a corporate the adviser is in.
+    const admin = await signIn('admin@vitrina.demo');
+    const corporateId = user.corporativos[0]!;
+    const page = (await (
+      await get(
+        `/api/users/indices/users?${new URLSearchParams({ corporateId, q: user.email })}`,
+        admin.cookie,
+      )
+    ).json()) as {
+      usuarios: { id: string; sesionUltima: number | null; navegador: string | null }[];
+    };
+    expect(page.usuarios.find((u) => u.id === user.id)).toMatchObject({
+      sesionUltima: expected,
+      navegador: 'Edge',
+    });
     now = START;
 
     // Someone else's record is neither readable nor writable through these calls, and a

@@ -1,4 +1,5 @@
 import type { UnitEvent } from '../../core/unit';
+import type { BrowserName } from '../../core/misc';
 import type { UserEvent, UserProfileChanges } from '../../core/user';
 import type {
   Cluster,
@@ -44,7 +45,7 @@ export interface CatalogueEventMap {
   MediaStored: { id: string; contentType: string; nombre: string; bytesBase64: string };
   UserRegistered: { user: User; passwordHash: string | null };
   MembershipGranted: { idUsuario: string; idCorporativo: string; idRol: string; aprobado: boolean };
-  LastSessionRecorded: { sesionUltima: number };
+  LastSessionRecorded: { sesionUltima: number; navegador?: BrowserName };
   UserProfileUpdated: { changes: UserProfileChanges };
   FavouriteCorporateChosen: { corporativoFavorito: string };
   DevelopmentFavourited: { idCorporativo: string; idDesarrollo: string };

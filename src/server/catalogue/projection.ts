@@ -149,8 +149,13 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
       roles: { ...doc.roles, [idCorporativo]: idRol },
     });
   },
-  LastSessionRecorded: async (tx, { sesionUltima }, e) => {
-    await patchDoc(tx, 'rm_users', userIdOf(e), { sesionUltima });
+  LastSessionRecorded: async (tx, { sesionUltima, navegador }, e) => {
+    await patchDoc(
+      tx,
+      'rm_users',
+      userIdOf(e),
+      navegador ? { sesionUltima, navegador } : { sesionUltima },
+    );
   },
   UserProfileUpdated: async (tx, { changes }, e) => {
     await patchDoc(tx, 'rm_users', userIdOf(e), changes);

@@ -99,6 +99,7 @@ export const memberUpdate = z
     fechaAlta: z.unknown().optional(),
     sesionUltima: z.unknown().optional(),
     /** Role changes, per corporate. */
+    navegador: z.unknown().optional(),
     roles: z.record(id, id).optional(),
     rolesAsignacion: z.record(id, z.array(id).max(50)).optional(),
     aprobarRegistro: z.boolean().optional(),

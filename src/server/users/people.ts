@@ -15,6 +15,7 @@ import {
   roleInCorporate,
   type Membership,
 } from '../../core/permissions';
+import type { BrowserName } from '../../core/misc';
 import type { Corporate, User } from '../../core/types';
 import { appointmentDecider } from '../../core/appointment';
 import { leadDecider } from '../../core/lead';
@@ -55,6 +56,8 @@ export interface UserListItem {
   estatus: MemberStatus;
   fechaAlta: number;
   sesionUltima: number | null;
+  /** The browser of the last session (core/misc.ts `detectBrowser`), null when not known. */
+  navegador: BrowserName | null;
   tipo: string | null;
   telefono: string | null;
   inmobiliaria: string | null;
@@ -79,6 +82,7 @@ export function listItem(user: User, corporateId: string, invitacionVence: strin
     estatus: memberStatus(user, corporateId),
     fechaAlta: user.fechaAlta,
     sesionUltima: user.sesionUltima ?? null,
+    navegador: user.navegador ?? null,
     tipo: user.tipo ?? null,
     telefono: user.telefono ?? null,
     inmobiliaria: user.inmobiliaria ?? null,

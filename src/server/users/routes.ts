@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { User } from '../../core/types';
+import { detectBrowser } from '../../core/misc';
 import type { UserCommand, UserProfileChanges } from '../../core/user';
 import { runUserCommands } from './commands';
 import { updateMember } from './people.routes';
@@ -39,6 +40,7 @@ const userUpdate = z
     // Stripped as the spec says: the server owns these.
     fechaAlta: z.unknown().optional(),
     sesionUltima: z.unknown().optional(),
+    navegador: z.unknown().optional(),
     // Refused when they differ from the stored value.
     roles: z.record(z.string(), z.string()).optional(),
     roles2: z.unknown().optional(),
@@ -71,7 +73,8 @@ export const userRoutes = new Hono<Env>()
   })
   /**
    * `POST /api/users/:id/ultima-sesion` (no body) records the caller's last session
-   * (`sesionUltima`, seconds, a `LastSessionRecorded` event) → the caller's record. Own record
+   * (`sesionUltima`, seconds, and `navegador`, the browser named from the User-Agent header by
+   * core/misc.ts `detectBrowser`, in a `LastSessionRecorded` event) → the caller's record. Own record
    * only (403 otherwise); CSRF-guarded like every write.
    */
   .post('/users/:id/ultima-sesion', async (c) => {
@@ -79,7 +82,11 @@ export const userRoutes = new Hono<Env>()
     if (c.req.param('id') !== me.id) throw forbidden();
     const deps = c.get('deps');
     const user = await runUserCommands(deps, me.id, [
-      { type: 'RecordLastSession', now: deps.clock() },
+      {
+        type: 'RecordLastSession',
+        now: deps.clock(),
+        navegador: detectBrowser(c.req.header('user-agent') ?? ''),
+      },
     ]);
     return c.json(publicUser(user));
   })

@@ -79,7 +79,9 @@ describe('user decider: registration and memberships', () => {
   });
 
   it('given nothing, when acting on the user, then USER_NOT_FOUND', () => {
-    expect(given([]).when({ type: 'RecordLastSession', now: new Date() })).toEqual({
+    expect(
+      given([]).when({ type: 'RecordLastSession', now: new Date(), navegador: 'Firefox' }),
+    ).toEqual({
       ok: false,
       error: { code: 'USER_NOT_FOUND' },
     });
@@ -145,14 +147,30 @@ describe('user decider: profile and session', () => {
     ).toEqual({ ok: false, error: { code: 'USER_INVALID', campos: ['nombre'] } });
   });
 
-  it('given a user, when recording the session, then LastSessionRecorded in seconds', () => {
+  it('given a user, when recording the session, then LastSessionRecorded in seconds with the browser', () => {
+    const now = new Date(1_790_000_000_500);
     const events = eventsOf(
-      given(registered).when({ type: 'RecordLastSession', now: new Date(1_790_000_000_500) }),
+      given(registered).when({ type: 'RecordLastSession', now, navegador: 'Edge' }),
     );
     expect(events).toEqual([
-      { type: 'LastSessionRecorded', data: { sesionUltima: 1_790_000_000 } },
+      { type: 'LastSessionRecorded', data: { sesionUltima: 1_790_000_000, navegador: 'Edge' } },
     ]);
-    expect(stateAfter([...registered, ...events])?.sesionUltima).toBe(1_790_000_000);
+    const after = stateAfter([...registered, ...events]);
+    expect(after?.sesionUltima).toBe(1_790_000_000);
+    expect(after?.navegador).toBe('Edge');
+    // The same second and browser again: nothing new; another browser in that second: recorded.
+    const again = [...registered, ...events];
+    expect(
+      eventsOf(given(again).when({ type: 'RecordLastSession', now, navegador: 'Edge' })),
+    ).toEqual([]);
+    expect(
+      eventsOf(given(again).when({ type: 'RecordLastSession', now, navegador: 'Desconocido' })),
+    ).toEqual([
+      {
+        type: 'LastSessionRecorded',
+        data: { sesionUltima: 1_790_000_000, navegador: 'Desconocido' },
+      },
+    ]);
   });
 });
 

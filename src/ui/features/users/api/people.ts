@@ -11,6 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { BrowserName } from '../../../../core/misc';
 
 /** How a user stands in the corporate (the status filter). */
 export type MemberStatus = 'activo' | 'inactivo' | 'invitado' | 'pendiente';
@@ -31,6 +32,8 @@ export interface UserListItem {
   estatus: MemberStatus;
   fechaAlta: number;
   sesionUltima: number | null;
+  /** The browser of the last session (core/misc.ts `detectBrowser`), null when not known. */
+  navegador: BrowserName | null;
   tipo: string | null;
   telefono: string | null;
   inmobiliaria: string | null;

@@ -490,6 +490,17 @@ function UsersAdmin({
                         {u.sesionUltima
                           ? dateTime.format(new Date(u.sesionUltima * 1000))
                           : t('users.never')}
+                        {u.sesionUltima && u.navegador ? (
+                          <span data-testid="last-session-browser">
+                            {' '}
+                            {t('users.browser', {
+                              navegador:
+                                u.navegador === 'Desconocido'
+                                  ? t('users.browserUnknown')
+                                  : u.navegador,
+                            })}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={cell}>
                         <div
