@@ -1,9 +1,56 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PWA_COLOURS } from './pwa-assets.config';
+
+/**
+ * Writes a `.br` (brotli, best quality) and a `.gz` (gzip, level 9) beside every script, style,
+ * page, icon and manifest of the build over 1 KB, once the build (and the service worker, which
+ * is written at the bundle's close) is done; the server sends them with their Content-Encoding
+ * (src/server/http/static.ts), so nothing is compressed per request. A file that does not get
+ * smaller is left alone.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  const compressible = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico|xml)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: 'vitrina-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!compressible.test(file) || statSync(file).size < 1024) continue;
+          const raw = readFileSync(file);
+          const br = brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
+          const gz = gzipSync(raw, { level: 9 });
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 const apiTarget = process.env.VITRINA_API ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
@@ -51,6 +98,7 @@ export default defineConfig({
       // `npm run dev` registers the same worker (as a module) for push; it precaches nothing there.
       devOptions: { enabled: true, type: 'module' },
     }),
+    precompress(),
   ],
   // Panda's generated `styled-system/` (tsconfig paths has the same mapping for the type checker).
   resolve: {

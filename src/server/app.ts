@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
@@ -22,6 +21,7 @@ import { quotationRoutes } from './quotations/routes';
 import { quotationPublicRoutes } from './quotations/public-routes';
 import { SESSION_COOKIE } from './auth/sessions';
 import { ApiError, errorResponse, handleError } from './http/errors';
+import { compressResponses } from './http/compression';
 import { bodyLimit, csrfGuard, inputGuard, securityHeaders } from './http/security';
 import type { AppDeps, Env } from './http/context';
 
@@ -34,10 +34,10 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', securityHeaders);
-  // gzip for JSON and the client's scripts and styles (main.ts serves them through this app).
-  // Hono's default filter leaves out the live stream (text/event-stream), whose events must not
-  // wait in a compressor's buffer, and images, which are compressed already.
-  app.use('*', compress());
+  // Brotli (preferred) or gzip for JSON and the app shell (http/compression.ts); never the live
+  // stream (text/event-stream), whose events must not wait in a compressor's buffer, nor images.
+  // The client's scripts and styles go out pre-compressed at build (main.ts, vite.config.ts).
+  app.use('*', compressResponses());
   app.use('/api/*', bodyLimit, csrfGuard, inputGuard, async (c, next) => {
     c.set('deps', deps);
     const token = getCookie(c, SESSION_COOKIE);

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app';
+import { mountClient } from './http/static';
 import { openRuntime, seedDemoIfEmpty } from './runtime';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { DataDirectoryInUseError } from './store/lock';
@@ -60,27 +59,7 @@ async function main() {
     mailbox?.kind === 'file' && process.env.NODE_ENV !== 'production' ? (mailbox as Mailbox) : null;
   if (devMail) app.route('/', devMailRoutes(devMail));
 
-  if (existsSync(join(distDir, 'index.html'))) {
-    const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: distDir,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    // The service worker and the manifest are revalidated on every load, so a deployment is seen
-    // at once (the worker, at the root, controls the root: no Service-Worker-Allowed needed).
-    for (const path of ['/sw.js', '/manifest.webmanifest']) {
-      app.use(
-        path,
-        serveStatic({ root: distDir, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }),
-      );
-    }
-    app.use('*', serveStatic({ root: distDir }));
-    // Client routes: every other GET that is not the API gets the app shell.
-    app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
-  }
+  mountClient(app, distDir);
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     console.log(`\nVitrina is running at ${displayUrl(host, info.port)}`);

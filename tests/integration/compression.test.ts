@@ -1,14 +1,21 @@
-import { gunzipSync } from 'node:zlib';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { chooseEncoding } from '../../src/server/http/compression';
+import { mountClient } from '../../src/server/http/static';
+import { precompress } from '../../vite.config';
 import { openSeeded, pgliteBackend } from './support/backends';
 import { login } from './support/http';
 
 /**
- * Serving (issue 19): JSON answers go gzip-compressed to a client that accepts it (the clusters
- * of a development were 115 KB uncompressed); the live stream (text/event-stream) never is, so
- * its events are not held back in a compressor's buffer; a client that accepts no compression
- * gets the plain body.
+ * Serving (issue 19): JSON answers go brotli-compressed to a client that accepts it, else gzip
+ * (the clusters of a development were 115 KB uncompressed); the live stream (text/event-stream)
+ * never is, so its events are not held back in a compressor's buffer; a client that accepts no
+ * compression gets the plain body. The client's files are compressed once, at build (the Vite
+ * plugin `precompress`), and served with their encoding.
  */
 type Rt = Awaited<ReturnType<typeof openSeeded>>;
 let rt: Rt;
@@ -39,7 +46,32 @@ afterAll(async () => {
 const clustersPath = () =>
   `/api/wsObtenerClusters?idCorporativo=${corporateId}&idDesarrollo=${developmentId}`;
 
-it('compresses a JSON answer with gzip when the client accepts it, the same JSON inside', async () => {
+it('compresses a JSON answer with brotli when the client accepts it, the same JSON inside', async () => {
+  const plain = await app.request(clustersPath(), { headers: { cookie } });
+  const plainText = await plain.text();
+  const res = await app.request(clustersPath(), {
+    headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-encoding')).toBe('br');
+  expect(res.headers.get('content-length')).toBeNull();
+  expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+  const body = Buffer.from(await res.arrayBuffer());
+  expect(body.length).toBeLessThan(plainText.length / 5);
+  expect(brotliDecompressSync(body).toString('utf8')).toBe(plainText);
+});
+
+it('chooses the encoding by the header: br first, a refused one (q=0) never, identity none', () => {
+  expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+  expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+  expect(chooseEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+  expect(chooseEncoding('*')).toBe('br');
+  expect(chooseEncoding('identity')).toBeNull();
+  expect(chooseEncoding('gzip;q=0, br;q=0')).toBeNull();
+  expect(chooseEncoding(undefined)).toBeNull();
+});
+
+it('compresses a JSON answer with gzip when the client accepts gzip only, the same JSON inside', async () => {
   const plain = await app.request(clustersPath(), { headers: { cookie } });
   expect(plain.status).toBe(200);
   expect(plain.headers.get('content-encoding')).toBeNull();
@@ -47,7 +79,7 @@ it('compresses a JSON answer with gzip when the client accepts it, the same JSON
   expect(plainText.length).toBeGreaterThan(50_000);
 
   const res = await app.request(clustersPath(), {
-    headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+    headers: { cookie, 'accept-encoding': 'gzip, deflate' },
   });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-encoding')).toBe('gzip');
@@ -79,4 +111,72 @@ it('never compresses the live stream (text/event-stream)', async () => {
   const first = await reader.read();
   expect(new TextDecoder().decode(first.value)).toMatch(/^(event|data|id|retry|:)/m);
   await reader.cancel();
+});
+
+it('serves the build pre-compressed: .br to a brotli client, .gz to a gzip one, plain to others', async () => {
+  // A small build: a script, a style, the shell and an image, compressed by the build's plugin.
+  const dist = mkdtempSync(join(tmpdir(), 'vitrina-dist-'));
+  try {
+    mkdirSync(join(dist, 'assets'));
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ clave: `A${i}`, status: 'Disponible' })))};\n`;
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), script);
+    writeFileSync(join(dist, 'assets', 'tiny.css'), 'a{color:red}');
+    writeFileSync(join(dist, 'assets', 'photo.png'), Buffer.alloc(4096, 7));
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>Vitrina</title>${' '.repeat(2048)}`,
+    );
+    const plugin = precompress();
+    (plugin.configResolved as (c: unknown) => void)({ root: dist, build: { outDir: '.' } });
+    (plugin.closeBundle as { handler: () => void }).handler();
+    // Only what is worth it: the tiny style and the image got no companions.
+    expect(
+      brotliDecompressSync(readFileSync(join(dist, 'assets', 'index-abc.js.br'))).toString(),
+    ).toBe(script);
+    expect(gunzipSync(readFileSync(join(dist, 'assets', 'index-abc.js.gz'))).toString()).toBe(
+      script,
+    );
+    expect(() => readFileSync(join(dist, 'assets', 'tiny.css.br'))).toThrow();
+    expect(() => readFileSync(join(dist, 'assets', 'photo.png.br'))).toThrow();
+
+    const client = createApp(rt.deps);
+    expect(mountClient(client, dist)).toBe(true);
+    const get = (path: string, acceptEncoding: string) =>
+      client.request(path, { headers: { 'accept-encoding': acceptEncoding } });
+
+    const br = await get('/assets/index-abc.js', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toMatch(/immutable/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+
+    const gz = await get('/assets/index-abc.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await get('/assets/index-abc.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await plain.text()).toBe(script);
+
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("push", () => {});');
+    const worker = await get('/sw.js', 'br');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+
+    const image = await get('/assets/photo.png', 'gzip, deflate, br');
+    expect(image.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await image.arrayBuffer()).length).toBe(4096);
+
+    // A client route gets the shell, compressed like any page.
+    const shell = await get('/corporativos/grupo-horizonte', 'br');
+    expect(shell.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(shell.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await shell.arrayBuffer())).toString()).toMatch(
+      /<title>Vitrina<\/title>/,
+    );
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
 });

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { Env } from './context';
+
+/**
+ * Serves the built client from `distDir` (main.ts): the hashed assets for a year, the service
+ * worker and the manifest revalidated on every load, and the app shell for every other GET that
+ * is not the API. Scripts, styles and the other text files were written with a `.br` and a `.gz`
+ * beside them at build (vite.config.ts, `precompress`): a client that accepts brotli gets the
+ * `.br`, else one that accepts gzip the `.gz`, with `Content-Encoding` and
+ * `Vary: Accept-Encoding`; nothing is compressed per request. Returns false when there is no
+ * build.
+ */
+export function mountClient(app: Hono<Env>, distDir: string): boolean {
+  if (!existsSync(join(distDir, 'index.html'))) return false;
+  const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+  // The cache header is set once the file is found (serveStatic's onFound sets it on the context
+  // after the answer is made, where it was lost).
+  const cached =
+    (value: string): MiddlewareHandler<Env> =>
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200 || c.res.status === 206) c.res.headers.set('Cache-Control', value);
+    };
+  app.use('/assets/*', cached('public, max-age=31536000, immutable'));
+  // The service worker and the manifest are revalidated on every load, so a deployment is seen
+  // at once (the worker, at the root, controls the root: no Service-Worker-Allowed needed).
+  app.use('/sw.js', cached('no-cache'));
+  app.use('/manifest.webmanifest', cached('no-cache'));
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  // Client routes: every other GET that is not the API gets the app shell (compressed per
+  // request by http/compression.ts, like JSON).
+  app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
+  return true;
+}
