@@ -180,7 +180,10 @@ export interface Development {
 
 export interface MediaItem {
   titulo: string;
+  /** The image (for a video: its poster). */
   imagenRef: { idMedia: string };
+  /** A video gallery item's video (issue 20); absent on the demo's older still-only items. */
+  videoRef?: { idMedia: string };
 }
 
 export interface DocumentItem {

@@ -6,6 +6,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { chatRoutes } from './chat/routes';
 import { checkInRoutes } from './check-ins/routes';
 import { documentRoutes } from './catalogue/documents.routes';
+import { uploadRoutes } from './catalogue/uploads';
 import { userRoutes } from './users/routes';
 import { peopleRoutes } from './users/people.routes';
 import { peoplePublicRoutes } from './auth/people.routes';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', peoplePublicRoutes);
   api.route('/', catalogueRoutes);
   api.route('/', documentRoutes);
+  api.route('/', uploadRoutes);
   api.route('/', inventoryRoutes);
   api.route('/', leadRoutes);
   api.route('/', adviserRoutes);

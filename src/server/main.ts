@@ -27,6 +27,9 @@ async function main() {
     runtime = await openRuntime({
       databaseUrl,
       dataDir,
+      // Uploaded media (catalogue/uploads.ts); with PostgreSQL and several processes, a directory
+      // they all share (VITRINA_MEDIA_DIR).
+      mediaDir: resolve(process.env.VITRINA_MEDIA_DIR ?? join(dataDir, 'media')),
       startBackgroundWork: true,
       ...(testClock ? { clock: testClock.clock } : {}),
       // Without SMTP_URL, mail is kept in the data directory (mail/dev.routes.ts lists it);

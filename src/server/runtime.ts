@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LoginThrottle, SessionStore } from './auth/sessions';
 import { hashPassword } from './auth/passwords';
@@ -108,6 +110,8 @@ export async function openRuntime(
     mail?: MailOptions;
     /** The chat assistant: the deployment's switch and webhook (default: the environment). */
     chat?: ChatOptions;
+    /** Where uploaded media files are written (default: a temporary directory). */
+    mediaDir?: string;
   },
 ): Promise<Runtime> {
   const db = await openDb(options);
@@ -118,6 +122,10 @@ export async function openRuntime(
     throw error;
   }
   const clock = options.clock ?? (() => new Date());
+  // Uploaded media files (catalogue/uploads.ts): the caller's directory (the server's
+  // `<data dir>/media`), else a temporary one of this runtime, removed when it closes.
+  const ownMediaDir = !options.mediaDir;
+  const mediaDir = options.mediaDir ?? mkdtempSync(join(tmpdir(), 'vitrina-media-'));
   let shareKeys: DbShareKeyring;
   try {
     shareKeys = await openShareKeys(db, options.databaseUrl ? undefined : options.dataDir);
@@ -152,6 +160,7 @@ export async function openRuntime(
     push: push.service,
     mail,
     chat: options.chat ?? chatOptionsFromEnv(),
+    mediaDir,
     trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),
   };
   return {
@@ -161,6 +170,7 @@ export async function openRuntime(
       mail.transport.close();
       await live.close();
       await db.close();
+      if (ownMediaDir) await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { UnitEvent } from '../../core/unit';
+import type { UploadKind } from '../../core/media';
 import type { BrowserName } from '../../core/misc';
 import type { UserEvent, UserProfileChanges } from '../../core/user';
 import type {
@@ -43,6 +44,30 @@ export interface CatalogueEventMap {
   UnitHoldExtended: UnitEventData<'UnitHoldExtended'>;
   UnitHoldReleased: UnitEventData<'UnitHoldReleased'>;
   MediaStored: { id: string; contentType: string; nombre: string; bytesBase64: string };
+  /**
+   * An administrator's upload (issue 20): the bytes are a file in the media directory
+   * (catalogue/uploads.ts), named by `archivo`; the type is the one its first bytes show.
+   */
+  MediaUploaded: {
+    id: string;
+    contentType: string;
+    nombre: string;
+    tipo: UploadKind;
+    bytes: number;
+    sha256: string;
+    archivo: string;
+  };
+  /** An uploaded media put on a development's gallery, video gallery or documents. */
+  DevelopmentMediaAdded: {
+    idDesarrollo: string;
+    tipo: 'imagen' | 'video' | 'documento';
+    titulo: string;
+    idMedia: string;
+    /** A video's poster image. */
+    idPoster?: string;
+    /** A document's id in `documentos`. */
+    idDocumento?: string;
+  };
   UserRegistered: { user: User; passwordHash: string | null };
   MembershipGranted: { idUsuario: string; idCorporativo: string; idRol: string; aprobado: boolean };
   LastSessionRecorded: { sesionUltima: number; navegador?: BrowserName };

@@ -123,6 +123,40 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
       [id, e.corporateId, contentType, json({ id, nombre, bytesBase64, fechaAlta: e.occurredAt })],
     );
   },
+  MediaUploaded: async (tx, { id, contentType, nombre, tipo, bytes, sha256, archivo }, e) => {
+    await tx.query(
+      'INSERT INTO rm_media (id, corporate_id, content_type, doc) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc, content_type = EXCLUDED.content_type',
+      [
+        id,
+        e.corporateId,
+        contentType,
+        json({ id, nombre, tipo, bytes, sha256, archivo, fechaAlta: e.occurredAt }),
+      ],
+    );
+  },
+  DevelopmentMediaAdded: async (tx, data, e) => {
+    const { idDesarrollo, tipo, titulo, idMedia, idPoster, idDocumento } = data;
+    const [path, item] =
+      tipo === 'documento'
+        ? ['{documentos}', { id: idDocumento ?? idMedia, titulo, idMedia }]
+        : tipo === 'video'
+          ? [
+              '{galeriaVideos,items}',
+              { titulo, imagenRef: { idMedia: idPoster ?? idMedia }, videoRef: { idMedia } },
+            ]
+          : ['{galeria,items}', { titulo, imagenRef: { idMedia } }];
+    // The list may be absent (a development without videos): start it empty.
+    await tx.query(
+      `UPDATE rm_developments
+          SET doc = jsonb_set(
+                CASE WHEN $3 = '{galeriaVideos,items}' AND NOT doc ? 'galeriaVideos'
+                     THEN doc || '{"galeriaVideos":{"items":[]}}'::jsonb ELSE doc END,
+                $3::text[],
+                coalesce(doc #> $3::text[], '[]'::jsonb) || jsonb_build_array($4::jsonb))
+        WHERE id = $1 AND corporate_id = $2`,
+      [idDesarrollo, e.corporateId, path, json(item)],
+    );
+  },
   UserRegistered: async (tx, { user, passwordHash }) => {
     await tx.query(
       'INSERT INTO rm_users (id, email, password_hash, doc) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, password_hash = EXCLUDED.password_hash, doc = EXCLUDED.doc',

@@ -8,12 +8,13 @@ import {
   loadDevelopmentBySlug,
   loadDevelopments,
   loadPrototypes,
-  loadUnits,
+  loadUnitsPriced,
   type CorporateDoc,
 } from './queries';
 import { ApiError, notFound, parse } from '../http/errors';
 import { findCorporate, requireMember, requireUser, type Ctx, type Env } from '../http/context';
 import { mayReadMedia, type MediaRow } from './media';
+import { mediaBody, mediaFile } from './uploads';
 import { unitsAsSeen } from './unit-views';
 import { chatOptionsFromEnv } from '../chat/webhook';
 
@@ -124,14 +125,22 @@ export const catalogueRoutes = new Hono<Env>()
     if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
     return c.json(dev);
   })
-  /** The development's clusters with their units; a hidden price only for inventory administrators. */
+  /**
+   * The development's clusters with their units, priced from their prototypes where they have no
+   * price of their own (spec §4, `loadUnitsPriced`); a hidden price only for inventory administrators.
+   */
   .get('/wsObtenerClusters', async (c) => {
     const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
     const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     const dev = await loadDevelopmentById(db, corporate.id, q.idDesarrollo);
     if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
-    const units = unitsAsSeen(corporate, dev, await loadUnits(db, corporate.id, dev.id), role);
+    const units = unitsAsSeen(
+      corporate,
+      dev,
+      await loadUnitsPriced(db, corporate.id, dev.id),
+      role,
+    );
     const clusters = await loadClusters(db, corporate.id, dev.id);
     return c.json(
       clusters.map((cl) => ({ ...cl, unidades: units.filter((u) => u.idCluster === cl.id) })),
@@ -153,7 +162,7 @@ export const catalogueRoutes = new Hono<Env>()
     const units = unitsAsSeen(
       corporate,
       dev,
-      await loadUnits(db, corporate.id, cluster.idDesarrollo),
+      await loadUnitsPriced(db, corporate.id, cluster.idDesarrollo),
       role,
     );
     return c.json({ ...cluster, unidades: units.filter((u) => u.idCluster === cluster.id) });
@@ -178,14 +187,22 @@ export const catalogueRoutes = new Hono<Env>()
     const media = await readableMedia(c, mediaId);
     const { rows } = await c
       .get('deps')
-      .db.query<{ bytes: string }>(
-        "SELECT doc->>'bytesBase64' AS bytes FROM rm_media WHERE id = $1",
+      .db.query<{ bytes: string | null; archivo: string | null }>(
+        "SELECT doc->>'bytesBase64' AS bytes, doc->>'archivo' AS archivo FROM rm_media WHERE id = $1",
         [mediaId],
       );
     const row = rows[0];
     if (!row) throw notFound();
-    const body = Buffer.from(row.bytes, 'base64');
-    return c.body(body, 200, {
+    // Uploads (catalogue/uploads.ts) are files in the media directory; the seed's media
+    // carry their bytes in the event. Both answer Range requests (a video seeks with them).
+    const dir = c.get('deps').mediaDir;
+    const source = row.archivo
+      ? dir
+        ? { file: mediaFile(dir, row.archivo) }
+        : null
+      : { buffer: Buffer.from(row.bytes ?? '', 'base64') };
+    if (!source) throw notFound();
+    return mediaBody(c, source, {
       'Content-Type': media.content_type === 'image/svg+xml' ? 'image/svg+xml' : media.content_type,
       // Members-only media must not sit in a shared cache.
       'Cache-Control': media.public ? 'public, max-age=86400, immutable' : 'private, max-age=3600',

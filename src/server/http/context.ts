@@ -29,6 +29,8 @@ export interface AppDeps {
   mail?: MailService;
   /** The chat assistant's deployment settings (chat/webhook.ts; default: the environment). */
   chat?: ChatOptions;
+  /** Where uploaded media files live (catalogue/uploads.ts): `<data dir>/media` by default. */
+  mediaDir?: string;
   /**
    * How many reverse proxies stand in front (`TRUST_PROXY`; 0 or absent: none): only then are
    * X-Forwarded-For and X-Forwarded-Proto believed (http/proxy.ts).

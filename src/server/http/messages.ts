@@ -53,6 +53,23 @@ const messages = {
     es: 'El cuerpo de la solicitud es demasiado grande',
     en: 'The request body is too large',
   },
+  media_too_large: {
+    es: 'El archivo supera el máximo de {max} MB para este tipo',
+    en: 'The file is over the {max} MB limit for this kind',
+  },
+  media_type_refused: {
+    es: 'El contenido del archivo no es de un tipo permitido ({allowed})',
+    en: 'The file’s content is not an allowed type ({allowed})',
+  },
+  media_empty: { es: 'El archivo está vacío', en: 'The file is empty' },
+  poster_not_found: {
+    es: 'No se encontró la imagen de portada del video',
+    en: 'The video’s poster image was not found',
+  },
+  range_not_satisfiable: {
+    es: 'El rango solicitado no existe en el archivo',
+    en: 'The requested range is not in the file',
+  },
   invalid_json: {
     es: 'El cuerpo de la solicitud no es JSON válido',
     en: 'The request body is not valid JSON',

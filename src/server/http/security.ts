@@ -6,6 +6,9 @@ import { isHttps } from './proxy';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The media upload route (catalogue/uploads.ts): the one body the JSON cap does not cover. */
+export const UPLOAD_PATH = /^\/api\/corporativos\/[^/]+\/desarrollos\/[^/]+\/medios$/;
+
 /** Security headers on every response (ASVS V3/V14). */
 export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   await next();
@@ -37,11 +40,22 @@ export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   }
 };
 
-/** Refuses bodies over 1 MiB, whether announced by Content-Length or streamed in chunks. */
-export const bodyLimit: MiddlewareHandler<Env> = honoBodyLimit({
+const jsonBodyLimit: MiddlewareHandler<Env> = honoBodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', 'body_too_large')),
 });
+
+/**
+ * Refuses bodies over 1 MiB, whether announced by Content-Length or streamed in chunks. The one
+ * exception is the media upload (`POST …/desarrollos/:d/medios`, catalogue/uploads.ts), which
+ * streams its body to disk under its own per-kind limits.
+ */
+export const bodyLimit: MiddlewareHandler<Env> = (c, next) =>
+  c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next);
+
+/** Upload bodies are files; a browser sends them cross-site only after a preflight never granted. */
+const UPLOAD_TYPES =
+  /^(application\/octet-stream|application\/pdf|image\/(jpeg|png|webp)|video\/(mp4|webm))\b/;
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -61,8 +75,10 @@ export const csrfGuard: MiddlewareHandler<Env> = async (c, next) => {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const hasBody =
     Number(c.req.header('content-length') ?? '0') > 0 || c.req.header('transfer-encoding');
+  const upload = UPLOAD_PATH.test(c.req.path) && UPLOAD_TYPES.test(type);
   const formLike =
     hasBody &&
+    !upload &&
     !type.startsWith('application/json') &&
     !type.startsWith('text/csv') &&
     !type.startsWith('multipart/form-data');

@@ -753,6 +753,23 @@ export const ROUTES: RouteSpec[] = [
       type: 'text/csv',
     }),
   },
+  {
+    // Media uploads (issue 20): the file is the body, typed from its bytes (a small PDF here).
+    method: 'POST',
+    path: '/api/corporativos/:c/desarrollos/:d/medios',
+    access: 'member',
+    role: administersInventory,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/desarrollos/${t.res.devId}/medios?${q({
+        tipo: 'documento',
+        titulo: `Ficha ${t.make.unique()}`,
+      })}`,
+      body: '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      type: 'application/pdf',
+    }),
+  },
   // ------------------------------------------------------------------ leads
   {
     method: 'GET',
