@@ -225,6 +225,17 @@ export function mayConfigureChat(role: Role | null | undefined): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// CRM
+
+/**
+ * The role configures the corporate's CRM (issue 17: type, OAuth client, URLs, lead map, export
+ * URL) and sees its sync summary: the corporate's administrator (`activarAdminUsuarios`).
+ */
+export function mayConfigureCrm(role: Role | null | undefined): boolean {
+  return role?.permisos.activarAdminUsuarios === true;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Showrooms and check-in
 
 /**

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
+import { firebaseAuthRoutes } from './auth/firebase.routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { chatRoutes } from './chat/routes';
 import { checkInRoutes } from './check-ins/routes';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   });
   const api = new Hono<Env>();
   api.route('/auth', authRoutes);
+  api.route('/auth', firebaseAuthRoutes);
   api.route('/', userRoutes);
   api.route('/', peopleRoutes);
   api.route('/', peoplePublicRoutes);

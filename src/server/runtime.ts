@@ -34,6 +34,8 @@ import { registerMailWork } from './mail/outbox';
 import { openMail, type MailOptions } from './mail/service';
 import { chatOptionsFromEnv, type ChatOptions } from './chat/webhook';
 import { purgePeopleState } from './auth/people-tokens';
+import { authProviderFromEnv, type AuthProviderOptions } from './auth/firebase';
+import { firebaseLinksProjection } from './auth/firebase-link';
 
 export interface Runtime {
   deps: AppDeps;
@@ -53,6 +55,7 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(appointmentReminderTimers);
   store.registerProjection(notificationsProjection);
   store.registerProjection(holdWarningTimers);
+  store.registerProjection(firebaseLinksProjection);
 }
 
 /**
@@ -110,6 +113,8 @@ export async function openRuntime(
     mail?: MailOptions;
     /** The chat assistant: the deployment's switch and webhook (default: the environment). */
     chat?: ChatOptions;
+    /** The sign-in provider (issue 22; default: `VITRINA_AUTH_PROVIDER` and the FIREBASE_* variables). */
+    auth?: AuthProviderOptions;
     /** Where uploaded media files are written (default: a temporary directory). */
     mediaDir?: string;
   },
@@ -160,6 +165,7 @@ export async function openRuntime(
     push: push.service,
     mail,
     chat: options.chat ?? chatOptionsFromEnv(),
+    auth: options.auth ?? authProviderFromEnv(),
     mediaDir,
     trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),
   };

@@ -8,6 +8,7 @@ import type { LiveFeed } from '../live/feed';
 import type { ShareKeyring } from '../quotations/share-keys';
 import type { PushService } from '../notifications/push';
 import type { MailService } from '../mail/outbox';
+import type { AuthProviderOptions } from '../auth/firebase';
 import type { ChatOptions } from '../chat/webhook';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   mail?: MailService;
   /** The chat assistant's deployment settings (chat/webhook.ts; default: the environment). */
   chat?: ChatOptions;
+  /** The sign-in provider (issue 22): `builtin` or `firebase` (auth/firebase.ts; default: the environment). */
+  auth?: AuthProviderOptions;
   /** Where uploaded media files live (catalogue/uploads.ts): `<data dir>/media` by default. */
   mediaDir?: string;
   /**

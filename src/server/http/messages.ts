@@ -401,6 +401,22 @@ const messages = {
     es: 'Este corporativo no recibe registros de brokers',
     en: 'This corporate does not take broker registrations',
   },
+  firebase_disabled: {
+    es: 'Esta instalación no inicia sesión con Firebase',
+    en: 'This deployment does not sign in with Firebase',
+  },
+  firebase_token_invalid: {
+    es: 'No se pudo comprobar tu inicio de sesión. Vuelve a intentarlo',
+    en: 'Your sign-in could not be verified. Please try again',
+  },
+  firebase_no_access: {
+    es: 'Tu cuenta no tiene acceso a Vitrina. Pide una invitación a tu corporativo',
+    en: 'Your account has no access to Vitrina. Ask your corporate for an invitation',
+  },
+  firebase_unavailable: {
+    es: 'No se pudo conectar con el servicio de inicio de sesión. Inténtalo más tarde',
+    en: 'The sign-in service could not be reached. Please try again later',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

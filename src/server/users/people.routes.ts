@@ -23,6 +23,7 @@ import {
 import type { Corporate, User } from '../../core/types';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, type UserCommand } from '../../core/user';
 import { hashPassword } from '../auth/passwords';
+import { inviteToFirebase } from '../auth/firebase';
 import { streams } from '../catalogue/events';
 import { ApiError, badRequest, forbidden, jsonBody, lang, notFound, parse } from '../http/errors';
 import {
@@ -266,7 +267,11 @@ export const peopleRoutes = new Hono<Env>()
     const m = await memberFor(c, body.idCorporativo, (m) => mayCreateUsers(m.role));
     checkExtras(m, body);
     const language = body.idioma ?? (m.corporate.multiIdioma ? lang(c) : 'es');
-    return c.json(await inviteMember(c.get('deps'), m, body, language), 201);
+    const invited = await inviteMember(c.get('deps'), m, body, language);
+    // Under Firebase (issue 22) the person's Firebase account is made too, and Firebase mails
+    // its own link to choose a password: `firebase` says how that went.
+    const firebase = await inviteToFirebase(c.get('deps'), body.email);
+    return c.json(firebase ? { ...invited, firebase } : invited, 201);
   })
   .post('/corporativos/:id/invitaciones/:userId/reenviar', async (c) => {
     const m = await memberFor(c, c.req.param('id'), (m) => mayCreateUsers(m.role));

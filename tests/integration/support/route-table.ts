@@ -252,6 +252,26 @@ export const ROUTES: RouteSpec[] = [
     freshSession: true,
     fill: () => ({ path: '/api/auth/logout', body: {} }),
   },
+  // The sign-in provider (issue 22): the client's run-time setting, and the Firebase exchange.
+  {
+    method: 'GET',
+    path: '/api/auth/proveedor',
+    access: 'public',
+    slots: [],
+    kind: 'read',
+    fill: () => ({ path: '/api/auth/proveedor' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/firebase',
+    access: 'public',
+    slots: [],
+    kind: 'write',
+    json: true,
+    refusedFill:
+      'the matrix runs the builtin provider (404 FIREBASE_DISABLED); under firebase a made-up token is 401',
+    fill: () => ({ path: '/api/auth/firebase', body: { idToken: 'a.b.c' } }),
+  },
   // ------------------------------------------------------------------ users
   {
     method: 'GET',
