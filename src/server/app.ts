@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes';
 import { firebaseAuthRoutes } from './auth/firebase.routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { chatRoutes } from './chat/routes';
+import { crmRoutes } from './crm/routes';
 import { checkInRoutes } from './check-ins/routes';
 import { documentRoutes } from './catalogue/documents.routes';
 import { uploadRoutes } from './catalogue/uploads';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', appointmentRoutes);
   api.route('/', notificationRoutes);
   api.route('/', chatRoutes);
+  api.route('/', crmRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', 'route_not_found')));

@@ -33,6 +33,10 @@ import { DbShareKeyring, ensureShareKey } from './quotations/share-keys';
 import { registerMailWork } from './mail/outbox';
 import { openMail, type MailOptions } from './mail/service';
 import { chatOptionsFromEnv, type ChatOptions } from './chat/webhook';
+import { crmProjection } from './crm/projection';
+import { registerCrmWork } from './crm/sync';
+import { openCrm } from './crm/service';
+import type { CrmOptions } from './crm/connections';
 import { purgePeopleState } from './auth/people-tokens';
 import { authProviderFromEnv, type AuthProviderOptions } from './auth/firebase';
 import { firebaseLinksProjection } from './auth/firebase-link';
@@ -55,6 +59,7 @@ export function registerProjections(store: EventStore) {
   store.registerProjection(appointmentReminderTimers);
   store.registerProjection(notificationsProjection);
   store.registerProjection(holdWarningTimers);
+  store.registerProjection(crmProjection);
   store.registerProjection(firebaseLinksProjection);
 }
 
@@ -113,6 +118,8 @@ export async function openRuntime(
     mail?: MailOptions;
     /** The chat assistant: the deployment's switch and webhook (default: the environment). */
     chat?: ChatOptions;
+    /** CRM sync: the key, http on loopback (tests' fakes), timeouts, retries (crm/service.ts). */
+    crm?: CrmOptions;
     /** The sign-in provider (issue 22; default: `VITRINA_AUTH_PROVIDER` and the FIREBASE_* variables). */
     auth?: AuthProviderOptions;
     /** Where uploaded media files are written (default: a temporary directory). */
@@ -148,6 +155,12 @@ export async function openRuntime(
   registerPushWork(work, db, push);
   const mail = openMail(options.mail);
   registerMailWork(work, db, mail);
+  const crm = await openCrm(db, {
+    ...options.crm,
+    dataDir: options.databaseUrl ? undefined : options.dataDir,
+    publicBaseUrl: options.crm?.publicBaseUrl ?? mail.publicBaseUrl,
+  });
+  registerCrmWork(work, { db, crm, clock });
   if (options.startBackgroundWork) {
     await scheduleHousekeeping(db, clock());
     work.start();
@@ -165,6 +178,7 @@ export async function openRuntime(
     push: push.service,
     mail,
     chat: options.chat ?? chatOptionsFromEnv(),
+    crm,
     auth: options.auth ?? authProviderFromEnv(),
     mediaDir,
     trustProxy: options.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY),

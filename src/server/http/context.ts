@@ -10,6 +10,7 @@ import type { PushService } from '../notifications/push';
 import type { MailService } from '../mail/outbox';
 import type { AuthProviderOptions } from '../auth/firebase';
 import type { ChatOptions } from '../chat/webhook';
+import type { CrmService } from '../crm/connections';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface AppDeps {
@@ -30,6 +31,8 @@ export interface AppDeps {
   mail?: MailService;
   /** The chat assistant's deployment settings (chat/webhook.ts; default: the environment). */
   chat?: ChatOptions;
+  /** CRM sync (issue 17): the deployment's key, the http rules, the public base URL (crm/connections.ts). */
+  crm?: CrmService;
   /** The sign-in provider (issue 22): `builtin` or `firebase` (auth/firebase.ts; default: the environment). */
   auth?: AuthProviderOptions;
   /** Where uploaded media files live (catalogue/uploads.ts): `<data dir>/media` by default. */

@@ -9,6 +9,48 @@ const messages = {
   validation: { es: 'Los datos enviados no son válidos', en: 'The data sent is not valid' },
   not_found: { es: 'No se encontró el recurso', en: 'The resource was not found' },
   route_not_found: { es: 'La ruta no existe', en: 'This route does not exist' },
+  // CRM (issue 17; spec §8 missing-configuration messages)
+  crm_no_config: {
+    es: 'No existe config CRM en el corporativo',
+    en: 'The corporate has no CRM configuration',
+  },
+  crm_no_authorize_uri: { es: 'No hay authorizeUri', en: 'authorizeUri is missing' },
+  crm_no_scope: { es: 'No hay scope', en: 'scope is missing' },
+  crm_no_token_uri: { es: 'No hay tokenUri', en: 'tokenUri is missing' },
+  crm_no_insert_lead: { es: 'No hay insertLead', en: 'insertLead is missing' },
+  crm_no_info_seller: { es: 'No hay infoSeller', en: 'infoSeller is missing' },
+  crm_url_invalid: {
+    es: 'La dirección debe ser https',
+    en: 'The address must be https',
+  },
+  crm_campo_invalid: {
+    es: 'El nombre de campo del CRM no es válido',
+    en: 'The CRM field name is not valid',
+  },
+  crm_state_invalid: {
+    es: 'La autorización con el CRM no es válida o ya se usó. Vuelve a conectar',
+    en: 'The CRM authorisation is not valid or was already used. Connect again',
+  },
+  crm_token_failed: {
+    es: 'No se pudo autorizar con el CRM. Vuelve a intentarlo',
+    en: 'The CRM authorisation failed. Please try again',
+  },
+  crm_reauthorize: {
+    es: 'La sesión con el CRM expiró. Vuelve a conectar',
+    en: 'The CRM session expired. Connect again',
+  },
+  crm_disconnected: {
+    es: 'No estás conectado al CRM',
+    en: 'You are not connected to the CRM',
+  },
+  crm_failed: {
+    es: 'El CRM no respondió correctamente. Inténtalo más tarde',
+    en: 'The CRM did not answer correctly. Please try again later',
+  },
+  crm_no_export_url: {
+    es: 'No hay URL de exportación de leads en el corporativo',
+    en: 'The corporate has no lead export URL',
+  },
   unauthenticated: { es: 'Inicia sesión para continuar', en: 'Sign in to continue' },
   forbidden_corporate: {
     es: 'No tienes permisos para ver el corporativo',
