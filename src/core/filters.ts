@@ -185,9 +185,14 @@ export function rentPrice(units: readonly Pick<Unit, 'precioRenta'>[]): number |
 }
 
 /**
- * Spec §4: when clusters load, each unit's price is recomputed from its prototype
- * (`idPrototipo`). Units without a matching prototype keep their price. Returns new objects;
- * the input is not changed.
+ * Spec §4: when clusters load, unit prices are recomputed from the matching prototype
+ * (`idPrototipo`). Read with the product's data: a unit without its own price (`precio` 0 or
+ * absent) takes its prototype's price; a unit with its own price keeps it (a per-unit premium —
+ * a view, a corner — is a fact of the product, not an error to overwrite). A unit whose
+ * prototype is missing or has no price keeps what it has. Returns new objects for the changed
+ * units; the input is not changed. The server applies it to every read that prices a unit
+ * (catalogue/queries.ts `loadUnitsPriced`, `findUnitPriced`), so the grid, the quotation and the
+ * saved quotation's `precioEnCotizacion` agree.
  */
 export function recomputePricesFromPrototypes<U extends Pick<Unit, 'idPrototipo' | 'precio'>>(
   units: readonly U[],
@@ -195,12 +200,19 @@ export function recomputePricesFromPrototypes<U extends Pick<Unit, 'idPrototipo'
 ): U[] {
   const prices = new Map<string, number>();
   for (const p of prototypes) {
-    if (Number.isFinite(p.precio)) prices.set(p.id, p.precio);
+    if (Number.isFinite(p.precio) && p.precio > 0) prices.set(p.id, p.precio);
   }
   return units.map((u) => {
+    if (hasOwnPrice(u)) return u;
     const precio = prices.get(u.idPrototipo);
-    return precio === undefined || precio === u.precio ? u : { ...u, precio };
+    return precio === undefined ? u : { ...u, precio };
   });
+}
+
+/** A unit's own price: a finite number above 0 (0 or absent means "the prototype's"). */
+export function hasOwnPrice(unit: Pick<Unit, 'precio'>): boolean {
+  const p = (unit as { precio?: unknown }).precio;
+  return typeof p === 'number' && Number.isFinite(p) && p > 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The catalogue's reads: developments, clusters, prototypes and units from the read models. */
+import { recomputePricesFromPrototypes } from '../../core/filters';
 import { effectiveStatusColors } from '../../core/status';
 import type { Cluster, Corporate, Development, Prototype, Unit } from '../../core/types';
 import type { CorporateConfig } from './events';
@@ -84,6 +85,41 @@ export async function loadPrototypes(
 }
 
 /**
+ * The development's units as the screens and the quotation price them (spec §4, core/filters.ts
+ * `recomputePricesFromPrototypes`): a unit without its own price takes its prototype's. Every
+ * read that shows or quotes a price goes through here or {@link findUnitPriced}; `loadUnits`
+ * (stored prices) stays for the inventory's own commands, which change the stored price.
+ */
+export async function loadUnitsPriced(
+  db: Queryable,
+  corporateId: string,
+  devId: string,
+): Promise<Unit[]> {
+  // One after another: a transaction's connection runs one query at a time.
+  const units = await loadUnits(db, corporateId, devId);
+  const prototypes = await loadPrototypes(db, corporateId, devId);
+  return recomputePricesFromPrototypes(units, prototypes);
+}
+
+/** One unit priced as {@link loadUnitsPriced} prices it; null when the corporate has no such unit. */
+export async function findUnitPriced(
+  db: Queryable,
+  corporateId: string,
+  unitId: string,
+): Promise<Unit | null> {
+  const { rows } = await db.query<{ doc: Unit; prototipo: Prototype | null }>(
+    `SELECT u.doc, p.doc AS prototipo
+       FROM rm_units u
+       LEFT JOIN rm_prototypes p ON p.corporate_id = u.corporate_id AND p.id = u.doc->>'idPrototipo'
+      WHERE u.corporate_id = $1 AND u.id = $2`,
+    [corporateId, unitId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return recomputePricesFromPrototypes([row.doc], row.prototipo ? [row.prototipo] : [])[0]!;
+}
+
+/**
  * Lowest visible price and available count per development, from the units read model. "Price
  * from" counts only units whose status shows the price in their development (its own status
  * colours when it has them, else the corporate's), for every caller.
@@ -107,13 +143,24 @@ export async function developmentFigures(
     desde: string | null;
     renta: string | null;
   }>(
-    // Rent (spec §5): the minimum of the units with a numeric precioRenta, among those whose
-    // price may be shown (a rent is a price too), above 0.
-    `SELECT development_id,
+    // Price from: each unit's price as the screens show it (spec §4, `loadUnitsPriced`: its own
+    // above 0, else its prototype's). Rent (spec §5): the minimum of the units with a numeric
+    // precioRenta, among those whose price may be shown (a rent is a price too), above 0.
+    `WITH priced AS (
+       SELECT u.development_id, u.doc,
+              CASE WHEN jsonb_typeof(u.doc->'precio') = 'number' AND (u.doc->>'precio')::numeric > 0
+                     THEN (u.doc->>'precio')::numeric
+                   WHEN jsonb_typeof(p.doc->'precio') = 'number' AND (p.doc->>'precio')::numeric > 0
+                     THEN (p.doc->>'precio')::numeric END AS precio
+         FROM rm_units u
+         LEFT JOIN rm_prototypes p
+           ON p.corporate_id = u.corporate_id AND p.id = u.doc->>'idPrototipo'
+        WHERE u.corporate_id = $1)
+     SELECT development_id,
             count(*)::int AS units,
             count(*) FILTER (WHERE doc->>'status' = 'Disponible')::int AS disponibles,
-            min((doc->>'precio')::numeric) FILTER (
-              WHERE ($2::jsonb -> development_id) ? (doc->>'status') AND (doc->>'precio')::numeric > 0
+            min(precio) FILTER (
+              WHERE ($2::jsonb -> development_id) ? (doc->>'status') AND precio > 0
             )::text AS desde,
             min(CASE WHEN jsonb_typeof(doc->'precioRenta') = 'number'
                      THEN (doc->>'precioRenta')::numeric END) FILTER (
@@ -121,7 +168,7 @@ export async function developmentFigures(
                 AND jsonb_typeof(doc->'precioRenta') = 'number'
                 AND (doc->>'precioRenta')::numeric > 0
             )::text AS renta
-       FROM rm_units WHERE corporate_id = $1 GROUP BY development_id`,
+       FROM priced GROUP BY development_id`,
     [corporate.id, JSON.stringify(visibleIn)],
   );
   return new Map(rows.map((r) => [r.development_id, r]));

@@ -22,7 +22,7 @@ import { developmentsForApp, unitsListedForSignedInUser } from '../../core/filte
 import { effectiveStatusColors } from '../../core/status';
 import type { Role } from '../../core/types';
 import { visibleUnit } from '../../core/visibility';
-import { loadDevelopments, loadUnits, type CorporateDoc } from '../catalogue/queries';
+import { loadDevelopments, loadUnitsPriced, type CorporateDoc } from '../catalogue/queries';
 import type { Queryable } from '../store/db';
 
 export interface AssistantQuestion {
@@ -61,7 +61,7 @@ export async function answerFromInventory(
   const inventory: ChatInventoryDevelopment[] = [];
   for (const d of wanted) {
     const colors = effectiveStatusColors(corporate, d);
-    const units = unitsListedForSignedInUser(await loadUnits(db, corporate.id, d.id));
+    const units = unitsListedForSignedInUser(await loadUnitsPriced(db, corporate.id, d.id));
     const tipos = [
       ...new Set(
         d.categorias

@@ -19,12 +19,14 @@ import {
   type UnitError,
 } from '../../core/unit';
 import { streams } from '../catalogue/events';
-import { loadClusters, loadPrototypes, loadUnits } from '../catalogue/queries';
+import { findUnitDoc } from './queries';
+import { findUnitPriced, loadClusters, loadPrototypes, loadUnits } from '../catalogue/queries';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import type { Lang } from '../http/messages';
 import { runCommand, type CommandActor, type CommandEnv } from '../store/command-handler';
+import type { Queryable } from '../store/db';
+import { hasOwnPrice } from '../../core/filters';
 import { planImport } from './csv-import';
-import { findUnitDoc } from './queries';
 
 export function unitErrorToApi(error: UnitError): ApiError {
   switch (error.code) {
@@ -57,6 +59,23 @@ export function unitErrorToApi(error: UnitError): ApiError {
   }
 }
 
+/**
+ * The stored price an editor who saw `seen` saw. A unit without its own price shows its
+ * prototype's (spec §4, catalogue/queries.ts `findUnitPriced`); the unit decider compares with
+ * the stored price (0), so seeing the prototype's price on such a unit is seeing 0.
+ */
+export async function storedPriceSeen(
+  db: Queryable,
+  corporateId: string,
+  unitId: string,
+  seen: number,
+): Promise<number> {
+  const stored = await findUnitDoc(db, corporateId, unitId);
+  if (!stored || hasOwnPrice(stored)) return seen;
+  const priced = await findUnitPriced(db, corporateId, unitId);
+  return priced?.precio === seen ? stored.precio : seen;
+}
+
 /** Runs one unit command on the unit's stream; answers the unit as the read model now shows it. */
 export async function changeUnit(
   env: CommandEnv,
@@ -70,7 +89,7 @@ export async function changeUnit(
     const events = scope.decide(unitDecider, loaded.state, command, unitErrorToApi);
     await scope.emit(loaded.streamId, events);
   });
-  const unit = await findUnitDoc(env.store.db, corporate.id, unitId);
+  const unit = await findUnitPriced(env.store.db, corporate.id, unitId);
   if (!unit) throw notFound();
   return unit;
 }
@@ -154,7 +173,8 @@ export async function releaseHold(env: CommandEnv, m: Membership, unitId: string
 }
 
 async function unitOrNotFound(env: CommandEnv, corporateId: string, unitId: string) {
-  const unit = await findUnitDoc(env.store.db, corporateId, unitId);
+  // Priced as the clusters read prices it (spec §4): the answer replaces the cached unit.
+  const unit = await findUnitPriced(env.store.db, corporateId, unitId);
   if (!unit) throw notFound('unit_not_found');
   return unit;
 }

@@ -21,6 +21,7 @@ import {
   holdUnit,
   importInventory,
   releaseHold,
+  storedPriceSeen,
 } from './commands';
 import { findUnitDoc, unitHistory } from './queries';
 
@@ -69,12 +70,13 @@ export const inventoryRoutes = new Hono<Env>()
   .put('/corporativos/:c/unidades/:u/precio', async (c) => {
     const { corporate, user, role } = await requireInventoryAdmin(c);
     const body = parse(priceBody, await jsonBody(c));
+    const seen = await storedPriceSeen(env(c).db, corporate.id, unitId(c), body.precioAnterior);
     return c.json(
       await unitWriteAsSeen(env(c).db, corporate, role, () =>
         changeUnit(env(c), actor(corporate.id, user.id), corporate, unitId(c), {
           type: 'ChangeUnitPrice',
           to: body.precio,
-          seen: body.precioAnterior,
+          seen,
         }),
       ),
     );

@@ -8,6 +8,7 @@ import {
   publicPrototype,
   publicUnit,
 } from './views';
+import { recomputePricesFromPrototypes } from '../../core/filters';
 import type { Unit } from '../../core/types';
 import type { Db } from '../store/db';
 import { ApiError, parse } from '../http/errors';
@@ -61,11 +62,13 @@ export const publicRoutes = new Hono<Env>()
     const { corp, dev } = params(c);
     const db = c.get('deps').db;
     const { corporate, development, colors } = await publicTarget(db, corp, dev);
-    const [clusters, prototypes, units] = await Promise.all([
+    const [clusters, prototypes, stored] = await Promise.all([
       loadClusters(db, corporate.id, development.id),
       loadPrototypes(db, corporate.id, development.id),
       loadUnits(db, corporate.id, development.id),
     ]);
+    // Spec §4: a unit without its own price shows its prototype's (catalogue/queries.ts).
+    const units = recomputePricesFromPrototypes(stored, prototypes);
     c.header('Cache-Control', 'public, max-age=5');
     return c.json({
       corporativo: publicCorporate(corporate),
@@ -127,7 +130,12 @@ export const publicRoutes = new Hono<Env>()
               'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2 AND id = ANY($3::text[])',
               [corporate.id, development.id, ids],
             );
-            for (const { doc } of rows) {
+            // Priced as the availability read prices them (spec §4).
+            const prototypes = await loadPrototypes(deps.db, corporate.id, development.id);
+            for (const doc of recomputePricesFromPrototypes(
+              rows.map((r) => r.doc),
+              prototypes,
+            )) {
               await stream.writeSSE({
                 event: 'unit',
                 data: JSON.stringify(publicUnit(doc, colors)),

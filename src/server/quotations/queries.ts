@@ -18,7 +18,9 @@ import type { ShareKeyring } from './share-keys';
 import { verifyShareToken, type ShareRow } from './share-links';
 
 /** A unit of the corporate by id, or null: the inventory's read. */
-export { findUnitDoc as findUnit } from '../inventory/queries';
+// Priced as the screens price it (spec §4: a unit without its own price takes its prototype's),
+// so a saved quotation's precioEnCotizacion is the price the grid showed.
+export { findUnitPriced as findUnit } from '../catalogue/queries';
 
 export async function findCluster(
   db: Queryable,

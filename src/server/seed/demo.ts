@@ -666,6 +666,7 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
       for (let posicion = 1; posicion <= cluster.unidadesPorNivel; posicion++) {
         // Towers put their penthouse prototype on the top floor; the rest rotate by position.
         const hasPenthouse = plan.prototypes.length > 4;
+        const penthouse = hasPenthouse ? plan.prototypes.length - 1 : -1;
         const pi =
           hasPenthouse && nivel === cluster.niveles
             ? plan.prototypes.length - 1
@@ -696,7 +697,12 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
           posicion,
           status,
           categoria: 'Departamento',
-          precio,
+          // Spec §4: a unit without its own price takes its prototype's when clusters load. The
+          // first floor carries no premium and a tower's penthouses (top floor only) are sold at
+          // their prototype's price, so those units have no price of their own (0) and show
+          // their prototype's — the brochure's "desde" (the price list above) is each
+          // prototype's lowest unit price; other floors keep their own, with the floor's premium.
+          precio: nivel === 1 || pi === penthouse ? 0 : precio,
           precioRenta: plan.tags.includes('tag-renta') ? Math.round(precio * 0.0055) : null,
           divisa: plan.divisa,
           caracteristicas: {

@@ -62,7 +62,13 @@ export function applyLiveChange(client: QueryClient, change: LiveChange): void {
     });
     // The server left out a price its old status hid; the new status may show it: read again.
     if (priceHidden) patched = false;
-  } else if (id && change.type === 'UnitPriceChanged' && typeof change.precio === 'number') {
+  } else if (
+    id &&
+    change.type === 'UnitPriceChanged' &&
+    typeof change.precio === 'number' &&
+    // A price set to 0 means "the prototype's" (spec §4): the server's read prices it.
+    change.precio > 0
+  ) {
     const precio = change.precio;
     patched = patchUnits(client, id, (u) => ({ ...u, precio }));
   }

@@ -139,14 +139,25 @@ describe('listing rules (spec §5)', () => {
     expect(rentPrice([{ precioRenta: null }])).toBeUndefined();
   });
 
-  it("recomputes prices from the unit's prototype", () => {
+  it("spec §4: prices of units are recomputed from the matching prototype when clusters load — a unit without its own price (0 or absent) takes its prototype's, one with its own keeps it", () => {
+    const withoutPrice = makeUnit({ id: 'c', idPrototipo: 'p1' });
+    delete (withoutPrice as { precio?: number }).precio;
     const units = [
-      makeUnit({ id: 'a', idPrototipo: 'p1', precio: 1 }),
-      makeUnit({ id: 'b', idPrototipo: 'p9', precio: 2 }),
+      makeUnit({ id: 'a', idPrototipo: 'p1', precio: 0 }),
+      makeUnit({ id: 'b', idPrototipo: 'p1', precio: 3_350_000 }),
+      withoutPrice,
+      makeUnit({ id: 'd', idPrototipo: 'p9', precio: 0 }),
+      makeUnit({ id: 'e', idPrototipo: 'p2', precio: 0 }),
     ];
-    const out = recomputePricesFromPrototypes(units, [{ id: 'p1', precio: 3_100_000 }]);
-    expect(out.map((u) => u.precio)).toEqual([3_100_000, 2]);
-    expect(units[0]!.precio).toBe(1);
+    const out = recomputePricesFromPrototypes(units, [
+      { id: 'p1', precio: 3_100_000 },
+      { id: 'p2', precio: 0 },
+    ]);
+    // a: 0 → the prototype's; b: its own premium kept; c: absent → the prototype's;
+    // d: no such prototype, e: a prototype without a price — both keep 0.
+    expect(out.map((u) => u.precio)).toEqual([3_100_000, 3_350_000, 3_100_000, 0, 0]);
+    expect(units[0]!.precio).toBe(0);
+    expect(out[1]).toBe(units[1]);
   });
 
   it('price from: the lowest visible price above 0', () => {
