@@ -207,6 +207,8 @@ export interface Cluster {
   niveles: number;
   unidadesPorNivel: number;
   etapa?: string;
+  /** A stage of houses (core/site-plan.ts): its streets' names, by the units' `nivel`. */
+  calles?: string[];
 }
 
 export interface UnitFeatures {

@@ -584,7 +584,9 @@ test.describe('inventory', () => {
     ).toEqual([]);
     const available = grid.getByRole('button', { name: /, Disponible$/ }).first();
     await expect(available).toHaveCSS('color', 'rgb(0, 0, 0)');
-    await expect(buildings.first()).toContainText('4 niveles · 40 unidades');
+    // Houses (issue 19, defect 10): a site plan, lots along the stage's streets.
+    await expect(buildings.first()).toContainText('4 calles · 40 casas');
+    await expect(buildings.first().locator('[data-layout="site-plan"]')).toBeVisible();
     await shot(page, 'olivos-grid');
 
     await page.goto(`${DEV_PATH}/prototipos`);

@@ -81,6 +81,7 @@ export const publicRoutes = new Hono<Env>()
         niveles: cl.niveles,
         unidadesPorNivel: cl.unidadesPorNivel,
         etapa: cl.etapa ?? null,
+        calles: cl.calles ?? null,
         unidades: units.filter((u) => u.idCluster === cl.id).map((u) => publicUnit(u, colors)),
       })),
     });

@@ -164,7 +164,16 @@ interface DevelopmentPlan {
   categorias: string[];
   tags: string[];
   etapas: string[];
-  clusters: { nombre: string; niveles: number; unidadesPorNivel: number; etapa?: string }[];
+  clusters: {
+    nombre: string;
+    niveles: number;
+    unidadesPorNivel: number;
+    etapa?: string;
+    /** A stage of houses: its streets, one per `nivel` (core/site-plan.ts). */
+    calles?: string[];
+  }[];
+  /** What the units are: 'Departamento' (a tower's floors) unless a plan of houses says 'Casa'. */
+  categoriaUnidad?: string;
   prototypes: {
     nombre: string;
     recamaras: number;
@@ -273,10 +282,30 @@ const horizontePlans: DevelopmentPlan[] = [
     tags: ['tag-jardin', 'tag-familia'],
     etapas: ['Etapa 1 entregada', 'Etapa 2 en obra', 'Etapa 3 preventa'],
     clusters: [
-      { nombre: 'Etapa 1', niveles: 4, unidadesPorNivel: 10, etapa: 'Entregada' },
-      { nombre: 'Etapa 2', niveles: 4, unidadesPorNivel: 10, etapa: 'En obra' },
-      { nombre: 'Etapa 3', niveles: 4, unidadesPorNivel: 10, etapa: 'Preventa' },
+      {
+        nombre: 'Etapa 1',
+        niveles: 4,
+        unidadesPorNivel: 10,
+        etapa: 'Entregada',
+        calles: ['Calle Olivo', 'Calle Encino', 'Calle Fresno', 'Calle Sauce'],
+      },
+      {
+        nombre: 'Etapa 2',
+        niveles: 4,
+        unidadesPorNivel: 10,
+        etapa: 'En obra',
+        calles: ['Calle Roble', 'Calle Nogal', 'Calle Cedro', 'Calle Pino'],
+      },
+      {
+        nombre: 'Etapa 3',
+        niveles: 4,
+        unidadesPorNivel: 10,
+        etapa: 'Preventa',
+        calles: ['Calle Laurel', 'Calle Álamo', 'Calle Ciprés', 'Calle Arce'],
+      },
     ],
+    // Houses (issue 19, defect 10): drawn as a site plan, lots along each stage's streets.
+    categoriaUnidad: 'Casa',
     prototypes: [
       {
         nombre: 'Olivo',
@@ -569,6 +598,7 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
     niveles: c.niveles,
     unidadesPorNivel: Math.max(1, Math.round(c.unidadesPorNivel * unitScale)),
     ...(c.etapa ? { etapa: c.etapa } : {}),
+    ...(c.calles ? { calles: c.calles } : {}),
   }));
   const clusterIds = clusters.map((c) => c.id);
 
@@ -696,7 +726,7 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
           nivel,
           posicion,
           status,
-          categoria: 'Departamento',
+          categoria: plan.categoriaUnidad ?? 'Departamento',
           // Spec §4: a unit without its own price takes its prototype's when clusters load. The
           // first floor carries no premium and a tower's penthouses (top floor only) are sold at
           // their prototype's price, so those units have no price of their own (0) and show

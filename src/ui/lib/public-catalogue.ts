@@ -73,6 +73,8 @@ export interface PublicCluster {
   niveles: number;
   unidadesPorNivel: number;
   etapa: string | null;
+  /** A stage of houses: its streets' names (core/site-plan.ts). */
+  calles?: string[] | null;
   unidades: PublicUnit[];
 }
 

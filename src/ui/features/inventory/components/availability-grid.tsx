@@ -1,6 +1,8 @@
 /**
  * Each cluster drawn as a building: its levels stacked with the top level on top, each level a
- * row of units by position, every unit coloured by its status colour. Units that do not match
+ * row of units by position, every unit coloured by its status colour. A stage of houses
+ * (core/site-plan.ts) is drawn as a site plan instead: each street a road with its lots on both
+ * sides, the same cells. Units that do not match
  * the filters are dimmed (still selectable). Cells are memoised, so a filter change only
  * repaints the cells whose state changed.
  */
@@ -8,6 +10,7 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { isSitePlan, streetsOf, type Street } from '../../../../core/site-plan';
 import { statusInfo, statusMark, type StatusMark } from '../../../../core/status';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { textOn } from '../../../theme/contrast';
@@ -21,6 +24,7 @@ export interface GridCluster {
   niveles: number;
   unidadesPorNivel: number;
   etapa?: string | null;
+  calles?: string[] | null;
 }
 
 interface CellProps {
@@ -126,6 +130,8 @@ interface BuildingModel {
   cellRem: number;
   unitCount: number;
   levels: { nivel: number; cells: CellModel[] }[];
+  /** A stage of houses: its streets (then `levels` is empty). */
+  streets: Street<CellModel>[] | null;
 }
 
 function buildModel(
@@ -134,6 +140,34 @@ function buildModel(
   colors: StatusColors,
   label: (unit: Unit, status: string) => string,
 ): BuildingModel {
+  const cellOf = (u: Unit, column: number): CellModel => {
+    const info = statusInfo(u.status, colors);
+    return {
+      id: u.id,
+      nombre: u.nombre,
+      color: info.hexColor,
+      text: textOn(info.hexColor),
+      mark: statusMark(u.status),
+      label: label(u, info.disponibilidad),
+      column,
+    };
+  };
+  if (isSitePlan(units)) {
+    const streets = streetsOf(cluster, units).map((street) => ({
+      ...street,
+      north: street.north.map((u, i) => cellOf(u, i + 1)),
+      south: street.south.map((u, i) => cellOf(u, i + 1)),
+    }));
+    const longest = units.reduce((max, u) => Math.max(max, u.nombre.length), 0);
+    return {
+      cluster,
+      columns: streets.reduce((max, st) => Math.max(max, st.columns), 1),
+      cellRem: cellMinRem(longest),
+      unitCount: units.length,
+      levels: [],
+      streets,
+    };
+  }
   const byLevel = new Map<number, Unit[]>();
   let columns = cluster.unidadesPorNivel;
   let maxLevel = cluster.niveles;
@@ -151,21 +185,108 @@ function buildModel(
     const list = (byLevel.get(n) ?? []).sort((a, b) => a.posicion - b.posicion);
     levels.push({
       nivel: n,
-      cells: list.map((u) => {
-        const info = statusInfo(u.status, colors);
-        return {
-          id: u.id,
-          nombre: u.nombre,
-          color: info.hexColor,
-          text: textOn(info.hexColor),
-          mark: statusMark(u.status),
-          label: label(u, info.disponibilidad),
-          column: Math.max(1, Math.min(columns, u.posicion)),
-        };
-      }),
+      cells: list.map((u) => cellOf(u, Math.max(1, Math.min(columns, u.posicion)))),
     });
   }
-  return { cluster, columns, cellRem: cellMinRem(longest), unitCount: units.length, levels };
+  return {
+    cluster,
+    columns,
+    cellRem: cellMinRem(longest),
+    unitCount: units.length,
+    levels,
+    streets: null,
+  };
+}
+
+/** A stage of houses: each street a road between its two rows of lots. */
+function SitePlan({
+  model,
+  matching,
+  selectedId,
+  onSelect,
+}: {
+  model: BuildingModel;
+  matching: ReadonlySet<string> | null;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const { cluster, columns, cellRem } = model;
+  const row = (cells: CellModel[]) => (
+    <div
+      className={css({ display: 'grid', gap: '3px' })}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))` }}
+    >
+      {cells.map((c) => (
+        <UnitCell
+          key={c.id}
+          id={c.id}
+          nombre={c.nombre}
+          color={c.color}
+          text={c.text}
+          mark={c.mark}
+          label={c.label}
+          dimmed={matching !== null && !matching.has(c.id)}
+          selected={c.id === selectedId}
+          column={c.column}
+          onSelect={onSelect}
+        />
+      ))}
+    </div>
+  );
+  return (
+    <div
+      role="list"
+      aria-label={t('grid.sitePlanLabel', { name: cluster.nombre })}
+      data-layout="site-plan"
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 3,
+        p: '6px',
+        bg: 'rgba(46,125,50,0.07)',
+        borderRadius: 'md',
+        border: '1px dashed rgba(20,32,46,0.25)',
+      })}
+    >
+      {model.streets!.map((street) => {
+        const name = street.nombre ?? t('grid.street', { number: street.numero });
+        return (
+          <div
+            role="listitem"
+            key={street.numero}
+            aria-label={name}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '3px' })}
+          >
+            {row(street.north)}
+            <div
+              aria-hidden="true"
+              className={css({
+                h: '1.1rem',
+                borderRadius: 'sm',
+                bg: 'rgba(20,32,46,0.16)',
+                fontSize: '0.65rem',
+                fontWeight: 'semibold',
+                color: 'text',
+                display: 'flex',
+                alignItems: 'center',
+                px: 2,
+                letterSpacing: '0.02em',
+                backgroundImage:
+                  'linear-gradient(90deg, rgba(255,255,255,0.7) 50%, transparent 50%)',
+                backgroundSize: '14px 1px',
+                backgroundRepeat: 'repeat-x',
+                backgroundPosition: '0 50%',
+              })}
+            >
+              <span className={css({ bg: '#e4e6e8', px: 1, borderRadius: 'sm' })}>{name}</span>
+            </div>
+            {row(street.south)}
+          </div>
+        );
+      })}
+    </div>
+  );
 }
 
 const Building = memo(function Building({
@@ -202,90 +323,103 @@ const Building = memo(function Building({
           <span className={css({ fontSize: 'xs', color: 'muted' })}>{cluster.etapa}</span>
         ) : null}
         <span className={css({ ml: 'auto', fontSize: 'xs', color: 'muted' })}>
-          {t('grid.levelsAndUnits', {
-            levels: t('grid.levels', { count: cluster.niveles }),
-            units: t('grid.units', { count: model.unitCount }),
-          })}
+          {model.streets
+            ? t('grid.levelsAndUnits', {
+                levels: t('grid.streets', { count: model.streets.length }),
+                units: t('grid.houses', { count: model.unitCount }),
+              })
+            : t('grid.levelsAndUnits', {
+                levels: t('grid.levels', { count: cluster.niveles }),
+                units: t('grid.units', { count: model.unitCount }),
+              })}
         </span>
       </header>
-      <div className={css({ overflowX: 'auto', pb: 1 })}>
-        <div className={css({ display: 'inline-block', minW: '100%' })}>
-          <div
-            aria-hidden="true"
-            className={css({
-              h: '0.5rem',
-              mx: '2.25rem',
-              borderRadius: '6px 6px 0 0',
-              bg: 'rgba(20,32,46,0.18)',
-            })}
-          />
-          <div
-            role="list"
-            aria-label={t('grid.buildingLabel', { name: cluster.nombre })}
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '3px',
-              p: '6px',
-              bg: 'rgba(20,32,46,0.05)',
-              borderRadius: 'md',
-              borderBottom: '4px solid rgba(20,32,46,0.25)',
-            })}
-          >
-            {levels.map((level) => (
-              <div
-                role="listitem"
-                key={level.nivel}
-                aria-label={t('grid.level', { level: level.nivel })}
-                className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
-              >
-                <span
-                  aria-hidden="true"
-                  className={css({
-                    w: '1.75rem',
-                    flexShrink: 0,
-                    textAlign: 'right',
-                    fontSize: '0.7rem',
-                    color: 'muted',
-                    // Stays in view while a phone scrolls the building sideways.
-                    position: 'sticky',
-                    left: 0,
-                    zIndex: 2,
-                    bg: '#f3f4f5',
-                    alignSelf: 'stretch',
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'flex-end',
-                    fontVariantNumeric: 'tabular-nums',
-                  })}
-                >
-                  {level.nivel}
-                </span>
+      {model.streets ? (
+        <div className={css({ overflowX: 'auto', pb: 1 })}>
+          <SitePlan model={model} matching={matching} selectedId={selectedId} onSelect={onSelect} />
+        </div>
+      ) : (
+        <div className={css({ overflowX: 'auto', pb: 1 })}>
+          <div className={css({ display: 'inline-block', minW: '100%' })}>
+            <div
+              aria-hidden="true"
+              className={css({
+                h: '0.5rem',
+                mx: '2.25rem',
+                borderRadius: '6px 6px 0 0',
+                bg: 'rgba(20,32,46,0.18)',
+              })}
+            />
+            <div
+              role="list"
+              aria-label={t('grid.buildingLabel', { name: cluster.nombre })}
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '3px',
+                p: '6px',
+                bg: 'rgba(20,32,46,0.05)',
+                borderRadius: 'md',
+                borderBottom: '4px solid rgba(20,32,46,0.25)',
+              })}
+            >
+              {levels.map((level) => (
                 <div
-                  className={css({ display: 'grid', gap: '3px', flex: 1 })}
-                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))` }}
+                  role="listitem"
+                  key={level.nivel}
+                  aria-label={t('grid.level', { level: level.nivel })}
+                  className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
                 >
-                  {level.cells.map((c) => (
-                    <UnitCell
-                      key={c.id}
-                      id={c.id}
-                      nombre={c.nombre}
-                      color={c.color}
-                      text={c.text}
-                      mark={c.mark}
-                      label={c.label}
-                      dimmed={matching !== null && !matching.has(c.id)}
-                      selected={c.id === selectedId}
-                      column={c.column}
-                      onSelect={onSelect}
-                    />
-                  ))}
+                  <span
+                    aria-hidden="true"
+                    className={css({
+                      w: '1.75rem',
+                      flexShrink: 0,
+                      textAlign: 'right',
+                      fontSize: '0.7rem',
+                      color: 'muted',
+                      // Stays in view while a phone scrolls the building sideways.
+                      position: 'sticky',
+                      left: 0,
+                      zIndex: 2,
+                      bg: '#f3f4f5',
+                      alignSelf: 'stretch',
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'flex-end',
+                      fontVariantNumeric: 'tabular-nums',
+                    })}
+                  >
+                    {level.nivel}
+                  </span>
+                  <div
+                    className={css({ display: 'grid', gap: '3px', flex: 1 })}
+                    style={{
+                      gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))`,
+                    }}
+                  >
+                    {level.cells.map((c) => (
+                      <UnitCell
+                        key={c.id}
+                        id={c.id}
+                        nombre={c.nombre}
+                        color={c.color}
+                        text={c.text}
+                        mark={c.mark}
+                        label={c.label}
+                        dimmed={matching !== null && !matching.has(c.id)}
+                        selected={c.id === selectedId}
+                        column={c.column}
+                        onSelect={onSelect}
+                      />
+                    ))}
+                  </div>
                 </div>
-              </div>
-            ))}
+              ))}
+            </div>
           </div>
         </div>
-      </div>
+      )}
     </section>
   );
 });

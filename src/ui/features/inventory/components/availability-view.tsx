@@ -5,7 +5,7 @@
  * route.
  */
 
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { FilterContext } from '../../../../core/filters';
@@ -51,6 +51,10 @@ export function AvailabilityView({
     [form, display, unitCurrency],
   );
   const result = useUnitFilter(`dev:${developmentId}`, units, filters, ctx);
+  // Below lg the filters come first, folded into a bar that opens them (issue 19, defect 5: at
+  // 820 px they sat under both towers, 2,000 px down); from lg they are a column beside the grid.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
   const selected = selectedId ? units.find((u) => u.id === selectedId) : undefined;
   const clusterNames = useMemo(() => new Map(clusters.map((c) => [c.id, c.nombre])), [clusters]);
   const prototypeNames = useMemo(
@@ -74,7 +78,7 @@ export function AvailabilityView({
           gap: 4,
           alignItems: 'start',
           gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '17rem minmax(0, 1fr)' },
-          gridTemplateAreas: { base: '"main" "filters"', lg: '"filters main"' },
+          gridTemplateAreas: { base: '"filters" "main"', lg: '"filters main"' },
           '&[data-detail="true"]': {
             xl: {
               // The detail stays narrow enough for the table's main columns beside it.
@@ -86,16 +90,55 @@ export function AvailabilityView({
         data-detail={selected ? 'true' : 'false'}
       >
         <div className={css({ gridArea: 'filters', position: { lg: 'sticky' }, top: 4 })}>
-          <FilterPanel
-            form={form}
-            onChange={setForm}
-            prototypes={prototypes}
-            colors={colors}
-            display={display}
-            matchCount={result.matching?.size ?? null}
-            total={units.length}
-            pending={result.pending}
-          />
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={css({
+              lg: { display: 'none' },
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              w: '100%',
+              minH: '2.75rem',
+              px: 4,
+              bg: 'surface',
+              border: '1px solid token(colors.border)',
+              borderRadius: 'lg',
+              fontWeight: 'semibold',
+              cursor: 'pointer',
+              _focusVisible: { outline: '3px solid', outlineColor: 'primary' },
+              '&[aria-expanded="true"]': { borderBottomRadius: 0 },
+            })}
+          >
+            <span aria-hidden="true">{filtersOpen ? '▾' : '▸'}</span>
+            {t('filters.title')}
+            {result.matching ? (
+              <span className={css({ ml: 'auto', fontWeight: 'normal', fontSize: 'sm' })}>
+                {t('filters.barSummary', { count: result.matching.size, total: units.length })}
+              </span>
+            ) : null}
+          </button>
+          <div
+            id={filtersId}
+            data-open={filtersOpen ? 'true' : 'false'}
+            className={css({
+              display: { base: 'none', lg: 'block' },
+              '&[data-open="true"]': { display: 'block' },
+            })}
+          >
+            <FilterPanel
+              form={form}
+              onChange={setForm}
+              prototypes={prototypes}
+              colors={colors}
+              display={display}
+              matchCount={result.matching?.size ?? null}
+              total={units.length}
+              pending={result.pending}
+            />
+          </div>
         </div>
         <div
           className={css({
