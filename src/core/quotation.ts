@@ -157,6 +157,19 @@ export interface Quotation {
   /** Seconds since the epoch. */
   fechaAlta: number;
   esFavorito: boolean;
+  /**
+   * The quotation's number in its corporate (1, 2, 3, … in the order they were saved), assigned
+   * once when it is saved; printed as {@link quotationFolio}. Absent in quotations saved before
+   * numbers existed: the read model numbers those in the order of the log.
+   */
+  numero?: number;
+}
+
+/** How a quotation number is printed: `COT-000042`. */
+export function quotationFolio(numero: number | null | undefined): string | null {
+  if (numero === null || numero === undefined || !Number.isInteger(numero) || numero < 1)
+    return null;
+  return `COT-${String(numero).padStart(6, '0')}`;
 }
 
 /** Why a quotation cannot be priced. */
@@ -323,6 +336,8 @@ export interface QuotationContext {
   adviser: { id: string; nombre: string };
   lead: { id: string; nombre: string };
   now: Date;
+  /** The corporate's next quotation number (the caller draws it under its lock). */
+  numero?: number;
 }
 
 /** The quotation document a `QuotationCreated` event carries. */
@@ -352,6 +367,7 @@ export function newQuotation(priced: PricedQuotation, ctx: QuotationContext): Qu
     zonaHoraria: ctx.zonaHoraria,
     fechaAlta: Math.floor(ctx.now.getTime() / 1000),
     esFavorito: false,
+    ...(ctx.numero === undefined ? {} : { numero: ctx.numero }),
   };
 }
 

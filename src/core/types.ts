@@ -141,6 +141,10 @@ export interface Corporate {
   horasApartado?: number;
   /** The real-estate agencies a broker picks from when registering (spec §3; OTRO is added last). */
   inmobiliarias?: { label: string }[];
+  /** The developer's legal name, printed on quotations (issue 19; administrators set it). */
+  razonSocial?: string;
+  /** The developer's legal address, printed on quotations under the legal name. */
+  domicilio?: string;
 }
 
 export interface Development {

@@ -66,6 +66,9 @@ function units(text: string | null): number {
   return (m[1] ? -1 : 1) * Number(m[2]!.replace(/,/g, ''));
 }
 
+/** The instalment rows of the schedule (its last row is the total). */
+const INSTALMENT_ROWS = 'tbody tr:not([data-testid="instalments-total"])';
+
 /**
  * Every breakdown of the figures adds up as shown (spec §9 shows whole units): the parts to
  * the final price and the totals row, the instalments to the monthly part and their totals row,
@@ -86,18 +89,27 @@ async function expectFiguresAddUp(figures: ReturnType<Page['getByTestId']>) {
         .locator('tr[data-part="mensualidades"] td:nth-child(3)')
         .textContent(),
     );
-    const amounts = (await instalments.locator('tbody td:nth-child(3)').allTextContents()).map(
-      units,
-    );
+    const amounts = (
+      await instalments.locator(`${INSTALMENT_ROWS} td:nth-child(3)`).allTextContents()
+    ).map(units);
     expect(amounts.reduce((a, b) => a + b, 0)).toBe(monthly);
-    expect(units(await instalments.locator('tfoot td').last().textContent())).toBe(monthly);
+    // The schedule's total: once, after the last instalment (issue 19), not a repeated footer.
+    expect(await instalments.locator('tfoot').count()).toBe(0);
+    expect(
+      units(await instalments.getByTestId('instalments-total').locator('td').last().textContent()),
+    ).toBe(monthly);
   }
   const summary = (await figures.locator('dl dd').allTextContents()).map(units);
   const [list, discount, after] = summary as [number, number, number];
   expect(list - Math.abs(discount)).toBe(after);
   const additions = figures.getByTestId('quote-additions');
   if ((await additions.count()) > 0) {
-    const extras = units(await figures.getByTestId('quote-extras').textContent());
+    // Optionals and manual extras are two lines of the summary (issue 19).
+    let extras = 0;
+    for (const id of ['quote-extras', 'quote-manual-extras']) {
+      const line = figures.getByTestId(id);
+      if ((await line.count()) > 0) extras += units(await line.textContent());
+    }
     expect(after + extras).toBe(final);
     const rows = (await additions.locator('tbody td:nth-child(3)').allTextContents()).map(units);
     expect(rows.reduce((a, b) => a + b, 0)).toBe(extras);
@@ -186,10 +198,14 @@ test.describe('quotations', () => {
     await expect(
       page.getByTestId('quote-figures').getByRole('cell', { name: 'Bodega' }),
     ).toBeVisible();
-    await expect(page.getByTestId('quote-instalments').locator('tbody tr')).toHaveCount(24);
-    // Totals row: the parts add up to the final price (Verificar).
+    await expect(page.getByTestId('quote-instalments').locator(INSTALMENT_ROWS)).toHaveCount(24);
+    // Totals row: the parts add up to the final price and their shares to 100 %, said in figures
+    // (no bare check mark; issue 19).
     await expect(page.getByTestId('quote-parts').locator('tfoot')).toContainText(money(finalPrice));
-    await expect(page.getByLabel('Verificado: las partes suman el precio final')).toBeVisible();
+    await expect(page.getByTestId('quote-parts').locator('tfoot td').nth(1)).toHaveText(
+      /^100\s?%$/,
+    );
+    await expect(page.getByTestId('quote-not-verified')).toHaveCount(0);
 
     // Save to the pinned lead (selected by default).
     await expect(page.getByRole('radio', { name: 'Cliente fijado: Lucía Quintero' })).toBeChecked();
@@ -670,7 +686,7 @@ test.describe('quotations', () => {
     await expectFiguresAddUp(figures);
     const amounts = await figures
       .getByTestId('quote-instalments')
-      .locator('tbody td:nth-child(3)')
+      .locator(`${INSTALMENT_ROWS} td:nth-child(3)`)
       .allTextContents();
     expect(amounts.filter((a) => a === money(142_122))).toHaveLength(2);
     expect(amounts.filter((a) => a === money(142_121))).toHaveLength(10);

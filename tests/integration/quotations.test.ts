@@ -504,7 +504,7 @@ describeBackends('quotations API', (backend: Backend) => {
       // A week with MXN and USD quotations labels each row's currency.
       const lines = csv.csv.split('\r\n');
       expect(lines[0]).toContain(',Prototipo,Moneda,Precio de lista,');
-      expect(lines[1]).toContain('16/11/2026 00:00,Sofía Navarro,Carla Jiménez');
+      expect(lines[1]).toContain('2026-11-16 00:00,Sofía Navarro,Carla Jiménez');
       const inUsd = rows.filter((r) => r.divisa === 'USD').length;
       expect(inUsd).toBeGreaterThanOrEqual(1);
       expect(lines.filter((l) => l.includes(',USD,'))).toHaveLength(inUsd);
@@ -585,7 +585,13 @@ describeBackends('quotations API', (backend: Backend) => {
       imagen: { imagenLogo: corp.imagen.imagenLogo },
       colores: corp.colores,
     });
-    const text = JSON.stringify(open.json);
+    // The document prints the adviser's work contact (issue 19), and nothing else of theirs.
+    expect(open.json.cotizacion.asesor).toEqual({
+      email: 'asesor@vitrina.demo',
+      telefono: '+52 55 4120 3387',
+    });
+    const { asesor: _contact, ...rest } = open.json.cotizacion;
+    const text = JSON.stringify({ ...open.json, cotizacion: rest });
     for (const secret of [
       'asesor@vitrina.demo',
       ids['asesor@vitrina.demo']!,

@@ -59,7 +59,7 @@ import {
   requireDevelopment,
 } from './queries';
 import { newShareNonce, SHARE_DEFAULT_DAYS, shareUrl, signShareToken } from './share-links';
-import { quotationStream } from './streams';
+import { quotationNumberingStream, quotationStream } from './streams';
 
 type CorporateDoc = Corporate & Partial<CorporateConfig>;
 
@@ -165,6 +165,20 @@ async function registerNewClient(scope: CommandScope, m: Membership, fields: Lea
   return { id: idLead, nombre: displayName(fields) };
 }
 
+/**
+ * The corporate's next quotation number: the numbering stream is locked first (no events are
+ * written to it), so two saves of one corporate queue here and never draw the same number; the
+ * read model is projected in the same transaction, so its highest number is the last one given.
+ */
+async function nextQuotationNumber(scope: CommandScope, corporateId: string): Promise<number> {
+  await scope.lock([quotationNumberingStream(corporateId)]);
+  const { rows } = await scope.query<{ n: number }>(
+    'SELECT coalesce(max(numero), 0)::int + 1 AS n FROM rm_quotations WHERE corporate_id = $1',
+    [corporateId],
+  );
+  return Number(rows[0]?.n ?? 1);
+}
+
 /** What a quotation is made of, as the create call's body gives it. */
 export interface CreateQuotationInput {
   idUnidad: string;
@@ -226,6 +240,7 @@ export function createQuotation(
 
     const cluster = await findCluster(scope, corporate.id, unit.idCluster);
     const prototype = await findPrototype(scope, corporate.id, unit.idPrototipo);
+    const numero = await nextQuotationNumber(scope, corporate.id);
     const quotation = newQuotation(pricing.priced, {
       id: scope.newId(),
       idCorporativo: corporate.id,
@@ -237,6 +252,7 @@ export function createQuotation(
       adviser: { id: m.user.id, nombre: displayName(m.user) },
       lead,
       now: scope.now,
+      numero,
     });
     const stream = quotationStream(corporate.id, quotation.id);
     const { state } = await scope.load(quotationDecider, stream);

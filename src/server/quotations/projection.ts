@@ -32,7 +32,7 @@ export function quotationReportRow(q: Quotation): QuoteReportRow {
   };
 }
 
-/** The columns of one `rm_quotations` row (also used to bulk-load the read model). */
+/** The columns of one `rm_quotations` row. */
 export function quotationRow(q: Quotation, occurredAt: string, position: string): unknown[] {
   return [
     q.id,
@@ -44,6 +44,7 @@ export function quotationRow(q: Quotation, occurredAt: string, position: string)
     q.esFavorito,
     JSON.stringify(q),
     JSON.stringify(quotationReportRow(q)),
+    q.numero ?? null,
   ];
 }
 
@@ -60,11 +61,16 @@ export const quotationsProjection: Projection = {
     switch (event.type) {
       case 'QuotationCreated': {
         const q = evolveQuotation(null, event)!;
+        // A quotation saved before numbers existed (no `numero` in its event) takes its
+        // corporate's next number, as the migration numbered those already projected.
         await tx.query(
-          `INSERT INTO rm_quotations (id, corporate_id, id_asesor, id_lead, fecha_alta, posicion, es_favorito, doc, reporte)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+          `INSERT INTO rm_quotations (id, corporate_id, id_asesor, id_lead, fecha_alta, posicion, es_favorito, doc, reporte, numero)
+           SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::bigint, $7::boolean,
+                  $8::jsonb || jsonb_build_object('numero', n.numero), $9::jsonb, n.numero
+             FROM (SELECT coalesce($10::int,
+                     (SELECT coalesce(max(numero), 0) + 1 FROM rm_quotations WHERE corporate_id = $2::text)) AS numero) n
            ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc, reporte = EXCLUDED.reporte,
-             es_favorito = EXCLUDED.es_favorito`,
+             es_favorito = EXCLUDED.es_favorito, numero = EXCLUDED.numero`,
           quotationRow(q, stored.occurredAt, stored.globalPosition),
         );
         return;

@@ -1,8 +1,8 @@
 /**
  * The signed-out side of quotations (issue 7): the buyer's read-only quotation behind a share
  * link, and the visitors' quotation simulator. Mounted under `/api/public`; nothing here reveals
- * an adviser's or a lead's data beyond the display names printed on a shared quotation, and
- * nothing here writes.
+ * an adviser's or a lead's data beyond what a shared quotation prints (the names, and the
+ * adviser's work e-mail and phone so the buyer can reach them), and nothing here writes.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -50,6 +50,7 @@ export function publicQuotation(q: Quotation) {
     unidad: q.unidad,
     fechaEntrega: q.fechaEntrega,
     zonaHoraria: q.zonaHoraria,
+    numero: q.numero ?? null,
   };
 }
 
@@ -75,15 +76,17 @@ export const quotationPublicRoutes = new Hono<Env>()
    * nombrePrototipe, nombreAsesor, nombreCliente, precioEnCotizacion, divisaUnidad {codigo,
    * nombre}, divisa {codigo, nombre}, esquemasPago (scheme as quoted, without ids), adicionales
    * [{ tipo, nombre, monto }], figuras (cents, see the create call), unidad { nivel, metrajes,
-   * caracteristicas }, fechaEntrega, zonaHoraria }` and `corporativo` = `{ nombre, slug, imagen:
-   * { imagenLogo } (media id), colores }`. 404 SHARE_INVALID for a modified, malformed or
+   * caracteristicas }, fechaEntrega, zonaHoraria, numero (the corporate's quotation number),
+   * asesor { email, telefono } (the adviser's current work contact, null when unknown) }` and
+   * `corporativo` = `{ nombre, slug, imagen: { imagenLogo } (media id), colores, razonSocial,
+   * domicilio (the developer's legal name and address, null when not set) }`. 404 SHARE_INVALID for a modified, malformed or
    * unknown token; 410 SHARE_EXPIRED after its expiry, SHARE_REVOKED once the adviser revoked
    * it (`DELETE …/cotizaciones/:qid/compartidos/:nonce`). No session needed.
    */
   .get('/cotizaciones/:token', async (c) => {
     const deps = c.get('deps');
     const token = c.req.param('token');
-    const { quotation, corporate, expiraEn } = await quotationForToken(
+    const { quotation, corporate, expiraEn, adviserContact } = await quotationForToken(
       deps.db,
       deps.shareKeys,
       token.length > 700 ? '' : token,
@@ -91,12 +94,14 @@ export const quotationPublicRoutes = new Hono<Env>()
     );
     c.header('X-Robots-Tag', 'noindex, nofollow');
     return c.json({
-      cotizacion: publicQuotation(quotation),
+      cotizacion: { ...publicQuotation(quotation), asesor: adviserContact },
       corporativo: {
         nombre: corporate.nombre,
         slug: corporate.slug,
         imagen: { imagenLogo: corporate.imagen.imagenLogo ?? null },
         colores: corporate.colores,
+        razonSocial: corporate.razonSocial ?? null,
+        domicilio: corporate.domicilio ?? null,
       },
       expiraEn,
     });

@@ -201,11 +201,15 @@ export async function quotationForToken(
     corporate: Corporate;
     revocado_en: Date | string | null;
     expira_en: Date | string;
+    asesor_email: string | null;
+    asesor_telefono: string | null;
   }>(
-    `SELECT q.doc, c.doc AS corporate, s.revocado_en, s.expira_en
+    `SELECT q.doc, c.doc AS corporate, s.revocado_en, s.expira_en,
+            u.doc->>'email' AS asesor_email, u.doc->>'telefono' AS asesor_telefono
        FROM rm_quotation_shares s
        JOIN rm_quotations q ON q.id = s.quotation_id AND q.corporate_id = s.corporate_id
        JOIN rm_corporates c ON c.id = q.corporate_id
+       LEFT JOIN rm_users u ON u.id = q.id_asesor
       WHERE s.nonce = $1 AND s.quotation_id = $2 AND s.corporate_id = $3`,
     [payload.n, payload.q, payload.c],
   );
@@ -214,5 +218,11 @@ export async function quotationForToken(
   if (row.revocado_en !== null) throw new ApiError(410, 'SHARE_REVOKED', 'share_revoked');
   const expiraEn = new Date(row.expira_en);
   if (expiraEn.getTime() <= now.getTime()) throw expired();
-  return { quotation: row.doc, corporate: row.corporate, expiraEn: expiraEn.toISOString() };
+  return {
+    quotation: row.doc,
+    corporate: row.corporate,
+    expiraEn: expiraEn.toISOString(),
+    // The adviser's work contact as it is now, so the buyer reaches whoever quoted.
+    adviserContact: { email: row.asesor_email || null, telefono: row.asesor_telefono || null },
+  };
 }

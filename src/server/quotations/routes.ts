@@ -7,13 +7,15 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { mayEditLegalData } from '../../core/legal-data';
 import { mayGenerateQuoteReport } from '../../core/permissions';
 import { validateScheme } from '../../core/pricing';
 import { applicableOptionals, effectiveSchemes, schemeForQuote } from '../../core/quotation';
 import { requireMember, type Env } from '../http/context';
-import { ApiError, jsonBody, parse } from '../http/errors';
+import { ApiError, forbidden, jsonBody, parse } from '../http/errors';
 import { createQuotation, revokeShare, shareQuotation, toggleFavourite } from './commands';
 import { leadAccessError, quotationNotFound, shareNotFound } from './errors';
+import { LEGAL_ADDRESS_MAX, LEGAL_NAME_MAX, legalDataOf, setLegalData } from './legal-data';
 import {
   findShares,
   leadAccess,
@@ -63,6 +65,11 @@ const createBody = z
 
 const shareBody = z.strictObject({
   diasVigencia: z.number().int().min(1).max(SHARE_MAX_DAYS).optional(),
+});
+
+const legalBody = z.strictObject({
+  razonSocial: z.string().max(LEGAL_NAME_MAX),
+  domicilio: z.string().max(LEGAL_ADDRESS_MAX),
 });
 
 const localQuery = z.strictObject({ idCorporativo: id, idLead: id });
@@ -197,6 +204,25 @@ export const quotationRoutes = new Hono<Env>()
     const [share] = await findShares(deps.db, m.corporate.id, qid, nonce);
     if (!share) throw shareNotFound();
     return c.json(await shareLink(deps.shareKeys, m.corporate.id, qid, share));
+  })
+
+  /**
+   * `GET /api/corporativos/:id/datos-legales` → `{ razonSocial, domicilio }` (empty text when not
+   * set): the developer's legal name and address printed on quotations. `PUT` with the same body
+   * sets both (trimmed; empty clears) → 200 as they are now; the same values write nothing. Both
+   * need the administrator's `permisos.activarAdminUsuarios` (403 FORBIDDEN otherwise); 400
+   * VALIDATION for a text over 200 / 400 characters or another shape.
+   */
+  .get('/corporativos/:id/datos-legales', async (c) => {
+    const m = await requireMember(c, { id: parse(id, c.req.param('id')) });
+    if (!mayEditLegalData(m.role)) throw forbidden();
+    return c.json(legalDataOf(m.corporate));
+  })
+  .put('/corporativos/:id/datos-legales', async (c) => {
+    const m = await requireMember(c, { id: parse(id, c.req.param('id')) });
+    if (!mayEditLegalData(m.role)) throw forbidden();
+    const body = parse(legalBody, await jsonBody(c));
+    return c.json(await setLegalData(c.get('deps'), m, body));
   })
 
   /**

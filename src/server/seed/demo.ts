@@ -763,6 +763,9 @@ function corporate(
     colores: Corporate['colores'];
     statusColors: StatusColors;
     showrooms: { nombre: string; lat: number; lng: number }[];
+    /** The legal name and address printed on quotations (issue 19). */
+    razonSocial: string;
+    domicilio: string;
   },
 ) {
   const r = b.random;
@@ -806,6 +809,8 @@ function corporate(
     asistenteChat: 'inventario',
     // An adviser's hold of a unit ("apartado") lasts this long unless a manager extends it.
     horasApartado: 48,
+    razonSocial: input.razonSocial,
+    domicilio: input.domicilio,
   };
   const config: CorporateConfig = {
     showrooms: input.showrooms.map((s) => ({
@@ -868,6 +873,8 @@ export async function buildDemoSeed(
       { nombre: 'Showroom Alameda', lat: 19.4349, lng: -99.1442 },
       { nombre: 'Showroom Los Olivos', lat: 20.6601, lng: -100.3921 },
     ],
+    razonSocial: 'Grupo Horizonte Desarrollos, S.A. de C.V.',
+    domicilio: 'Av. Paseo de la Reforma 250, piso 12, Col. Juárez, 06600 Ciudad de México, CDMX',
   });
   const pacifico = corporate(b, {
     slug: 'desarrollos-pacifico',
@@ -889,6 +896,8 @@ export async function buildDemoSeed(
     },
     statusColors: specStatusColors({ Disponible: '#12a383' }),
     showrooms: [{ nombre: 'Showroom Playa Azul', lat: 20.6531, lng: -105.2249 }],
+    razonSocial: 'Desarrollos Pacífico del Mar, S.A.P.I. de C.V.',
+    domicilio: 'Blvd. Francisco Medina Ascencio 2500, Zona Hotelera, 48333 Puerto Vallarta, Jal.',
   });
 
   let units = 0;
@@ -905,6 +914,8 @@ export async function buildDemoSeed(
     tipo?: string;
     esAdmin?: boolean;
     rolesAsignacion?: Record<string, string[]>;
+    /** The adviser's work phone, printed on their quotations (issue 19). */
+    telefono?: string;
   }[] = [
     {
       email: 'admin@vitrina.demo',
@@ -932,6 +943,7 @@ export async function buildDemoSeed(
       email: 'asesor@vitrina.demo',
       nombre: 'Sofía',
       apellidos: 'Navarro',
+      telefono: '+52 55 4120 3387',
       grants: [{ corp: horizonte.id, role: `${horizonte.prefix}-asesor`, aprobado: true }],
     },
     {
@@ -983,6 +995,7 @@ export async function buildDemoSeed(
       aprobarRegistro: p.tipo !== 'Broker',
       info: { estatus: 'activo' },
       ...(p.rolesAsignacion ? { rolesAsignacion: p.rolesAsignacion } : {}),
+      ...(p.telefono ? { telefono: p.telefono } : {}),
     };
     b.event(streams.user(id), 'UserRegistered', { user, passwordHash }, null);
     for (const g of p.grants) {

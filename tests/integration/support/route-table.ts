@@ -47,6 +47,7 @@ import {
   seesAllAppointments,
   seesAllLeads,
 } from '../../../src/core/permissions';
+import { mayEditLegalData } from '../../../src/core/legal-data';
 import type { Role } from '../../../src/core/types';
 
 export type Access = 'public' | 'session' | 'self' | 'member' | 'operator';
@@ -1406,6 +1407,28 @@ export const ROUTES: RouteSpec[] = [
     fill: (t) => ({
       path: `/api/corporativos/${t.corp.id}/config-chat`,
       body: { mostrarChat: true, asistenteChat: 'inventario', mensajeBienvenidaChat: {} },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/datos-legales',
+    access: 'member',
+    role: mayEditLegalData,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/datos-legales` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/datos-legales',
+    access: 'member',
+    role: mayEditLegalData,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/datos-legales`,
+      body: { razonSocial: `${t.corp.slug} S.A. de C.V.`, domicilio: 'Av. Reforma 100, CDMX' },
     }),
   },
   // ------------------------------------------------------------------ operations

@@ -35,12 +35,19 @@ export interface PublicQuotationAnswer {
     divisa: { codigo: string; nombre: string };
     esquemasPago: Omit<PaymentScheme, 'id' | 'idCluster'>;
     adicionales: { tipo: 'opcional' | 'extra'; nombre: string; monto: Money }[];
+    /** The corporate's quotation number (null on a quotation saved before numbers). */
+    numero?: number | null;
+    /** The adviser's work contact as it is now. */
+    asesor?: { email: string | null; telefono: string | null };
   };
   corporativo: {
     nombre: string;
     slug: string;
     imagen: { imagenLogo: string | null };
     colores: ColorSettings | undefined;
+    /** The developer's legal name and address (null when not set). */
+    razonSocial?: string | null;
+    domicilio?: string | null;
   };
   expiraEn: string;
 }

@@ -1,7 +1,9 @@
 /**
  * The buyer's quotation behind a share link (`/public/cotizacion/$token`; issue 7): read-only,
  * with the corporate's logo and colours, and a print stylesheet so the browser prints it as a
- * clean one- or two-page document (no buttons, no backgrounds but the corporate's band). An
+ * clean document (no buttons, no backgrounds but the corporate's band): its number, the
+ * adviser's phone and e-mail, the paper the user picks (Letter or A4), page x / y, and the
+ * closing block with the developer's legal data and the signature lines (quotation-document.tsx). An
  * expired link, a link the adviser revoked and a modified or unknown one each get a clear
  * message.
  */
@@ -19,14 +21,8 @@ import { QuoteFiguresView } from './quote-figures';
 import { formatDate } from '../../../lib/dates';
 import { publicQuotationQuery } from '../api/quotes-data';
 import { usePageDescription, usePageTitle } from '../../../lib/page-title';
-
-/** Page set-up for printing; static text, nothing from the quotation goes in here. */
-const PRINT_CSS = `
-@page { size: A4; margin: 12mm; }
-@media print {
-  html, body { background: #fff !important; }
-}
-`;
+import { quotationFolio } from '../../../../core/quotation';
+import { PaperSizePicker, PrintSetup, QuotationClosing } from './quotation-document';
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -102,6 +98,7 @@ export function PublicQuotationPage({ token }: { token: string }) {
   const logo = mediaUrl(corporativo.imagen.imagenLogo);
   const lang = i18n.language;
   const c = q.unidad.caracteristicas;
+  const folio = quotationFolio(q.numero);
   return (
     <div
       style={corporateThemeStyle(corporativo.colores)}
@@ -113,7 +110,7 @@ export function PublicQuotationPage({ token }: { token: string }) {
         '@media print': { bg: 'white', py: 0 },
       })}
     >
-      <style>{PRINT_CSS}</style>
+      <PrintSetup folio={folio} />
       <article
         data-testid="public-quotation"
         className={css({
@@ -129,6 +126,7 @@ export function PublicQuotationPage({ token }: { token: string }) {
         <header
           className={css({
             display: 'flex',
+            flexWrap: 'wrap',
             alignItems: 'center',
             gap: 4,
             px: 6,
@@ -161,7 +159,13 @@ export function PublicQuotationPage({ token }: { token: string }) {
             >
               {t('public.title', { unit: q.nombreUnidad, development: q.nombreDesarrolloInteres })}
             </h1>
+            {folio ? (
+              <p data-testid="quotation-folio" className={css({ fontSize: 'sm', opacity: 0.9 })}>
+                {t('document.folio', { folio })}
+              </p>
+            ) : null}
           </div>
+          <PaperSizePicker tone="dark" />
           <button
             type="button"
             onClick={() => window.print()}
@@ -205,6 +209,24 @@ export function PublicQuotationPage({ token }: { token: string }) {
               <dt>{t('public.adviser')}</dt>
               <dd>{q.nombreAsesor}</dd>
             </div>
+            {q.asesor?.telefono ? (
+              <div>
+                <dt>{t('document.adviserPhone')}</dt>
+                <dd>
+                  <a href={`tel:${q.asesor.telefono.replace(/[^+\d]/g, '')}`}>
+                    {q.asesor.telefono}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {q.asesor?.email ? (
+              <div>
+                <dt>{t('document.adviserEmail')}</dt>
+                <dd className={css({ overflowWrap: 'anywhere' })}>
+                  <a href={`mailto:${q.asesor.email}`}>{q.asesor.email}</a>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('public.date')}</dt>
               <dd>{formatDate(q.fechaAlta, lang, q.zonaHoraria)}</dd>
@@ -257,7 +279,12 @@ export function PublicQuotationPage({ token }: { token: string }) {
             schemeName={q.esquemasPago.nombre}
           />
 
-          <p className={css({ fontSize: 'xs', color: 'muted' })}>{t('public.disclaimer')}</p>
+          <QuotationClosing
+            buyer={q.nombreCliente}
+            adviser={q.nombreAsesor}
+            razonSocial={corporativo.razonSocial}
+            domicilio={corporativo.domicilio}
+          />
         </div>
       </article>
     </div>

@@ -83,11 +83,22 @@ function TableScroll({ labelledBy, children }: { labelledBy: string; children: R
   );
 }
 
+/** Instalment schedules up to this many rows print on one page, not split across two. */
+export const SHORT_SCHEDULE = 18;
+
+/** A block that prints whole: moved to the next page rather than split. */
+const keepTogether = css({ '@media print': { breakInside: 'avoid' } });
+const keepRow = css({ '@media print': { breakInside: 'avoid' } });
+const totalRow = css({
+  '& td': { fontWeight: 'bold', borderBottom: 'none', borderTop: '2px solid token(colors.border)' },
+  '@media print': { breakInside: 'avoid', breakBefore: 'avoid' },
+});
+
 const sectionTitle = css({
   fontSize: 'md',
   fontWeight: 'bold',
   mb: 2,
-  '@media print': { fontSize: '11pt', mb: '4pt' },
+  '@media print': { fontSize: '11pt', mb: '4pt', breakAfter: 'avoid' },
 });
 
 function SummaryRow({
@@ -158,6 +169,16 @@ export function QuoteFiguresView({
   const monthly = figures.parts[monthlyIndex];
   const shownMonthly = shown.parts[monthlyIndex] ?? 0;
   const sameInstalments = shown.instalments.every((a) => a === shown.instalments[0]);
+  // Optionals of the development and extras added by hand are two lines of the summary (a
+  // manual extra is not an optional); their shown amounts add up to the shown extras.
+  const manualTotal = additions.reduce(
+    (sum, a, i) => (a.tipo === 'extra' ? sum + (shown.additions[i] ?? 0) : sum),
+    0,
+  );
+  const optionalsTotal = shown.extras - manualTotal;
+  const percentTotal = figures.parts.reduce((sum, p) => sum + p.porcentaje, 0);
+  // A short schedule prints on one page; a long one splits with its header row repeated.
+  const shortSchedule = figures.instalments.length <= SHORT_SCHEDULE;
   const headingId = useId();
   const additionsHeading = `${headingId}-additions`;
   const partsHeading = `${headingId}-parts`;
@@ -180,11 +201,18 @@ export function QuoteFiguresView({
           label={t('labels.priceAfterDiscount')}
           value={money(shown.priceAfterDiscount)}
         />
-        {figures.extras > 0 ? (
+        {optionalsTotal > 0 ? (
           <SummaryRow
             label={t('labels.optionals')}
-            value={`+${money(shown.extras)}`}
+            value={`+${money(optionalsTotal)}`}
             testId="quote-extras"
+          />
+        ) : null}
+        {manualTotal > 0 ? (
+          <SummaryRow
+            label={t('figures.manualExtras')}
+            value={`+${money(manualTotal)}`}
+            testId="quote-manual-extras"
           />
         ) : null}
         <SummaryRow
@@ -196,9 +224,11 @@ export function QuoteFiguresView({
       </dl>
 
       {additions.length > 0 ? (
-        <section>
+        <section className={keepTogether}>
           <h3 id={additionsHeading} className={sectionTitle}>
-            {t('labels.optionals')}
+            {additions.some((a) => a.tipo === 'extra')
+              ? t('figures.optionalsAndExtras')
+              : t('labels.optionals')}
           </h3>
           <TableScroll labelledBy={additionsHeading}>
             <table className={table} data-testid="quote-additions">
@@ -225,7 +255,7 @@ export function QuoteFiguresView({
         </section>
       ) : null}
 
-      <section>
+      <section className={keepTogether}>
         <h3 id={partsHeading} className={sectionTitle}>
           {schemeName ? t('figures.schemeNamed', { name: schemeName }) : t('labels.schemes')}
         </h3>
@@ -267,16 +297,20 @@ export function QuoteFiguresView({
             <tfoot>
               <tr>
                 <td>{t('labels.totals')}</td>
+                <td data-num>{formatPercent(percentTotal)}</td>
                 <td data-num>
-                  <span
-                    title={t('labels.verify')}
-                    aria-label={verified ? t('figures.verified') : t('figures.notVerified')}
-                    className={css({ color: verified ? 'success' : 'danger' })}
-                  >
-                    {verified ? '✓' : '✗'}
-                  </span>
+                  {money(shownPartsTotal)}
+                  {verified ? null : (
+                    // The parts always add up (the core prices them so); if they ever did not,
+                    // it is said in words, not with a bare mark.
+                    <span
+                      data-testid="quote-not-verified"
+                      className={css({ display: 'block', color: 'danger', fontSize: 'xs' })}
+                    >
+                      {t('figures.notVerified')}
+                    </span>
+                  )}
                 </td>
-                <td data-num>{money(shownPartsTotal)}</td>
               </tr>
             </tfoot>
           </table>
@@ -284,7 +318,10 @@ export function QuoteFiguresView({
       </section>
 
       {monthly && figures.instalments.length > 0 ? (
-        <section>
+        <section
+          className={shortSchedule ? keepTogether : undefined}
+          data-schedule={shortSchedule ? 'short' : 'long'}
+        >
           <h3 id={instalmentsHeading} className={sectionTitle}>
             {sameInstalments
               ? t('figures.instalments', {
@@ -309,19 +346,19 @@ export function QuoteFiguresView({
               </thead>
               <tbody>
                 {figures.instalments.map((i, index) => (
-                  <tr key={i.number}>
+                  <tr key={i.number} className={keepRow}>
                     <td>{i.number}</td>
                     <td>{formatDate(i.date, i18n.language, timeZone)}</td>
                     <td data-num>{money(shown.instalments[index] ?? 0)}</td>
                   </tr>
                 ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <td colSpan={2}>{t('labels.totals')}</td>
+                {/* The schedule's total is the last row of the body, not a footer: a browser
+                    repeats a table footer on every printed page, where it read like a subtotal. */}
+                <tr data-testid="instalments-total" className={totalRow}>
+                  <td colSpan={2}>{t('figures.instalmentsSum')}</td>
                   <td data-num>{money(shown.instalments.reduce((sum, a) => sum + a, 0))}</td>
                 </tr>
-              </tfoot>
+              </tbody>
             </table>
           </TableScroll>
         </section>

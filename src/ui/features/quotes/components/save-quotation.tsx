@@ -11,7 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { css } from 'styled-system/css';
-import type { Quotation } from '../../../../core/quotation';
+import { quotationFolio, type Quotation } from '../../../../core/quotation';
 import type { Corporate } from '../../../../core/types';
 import {
   effectiveMode,
@@ -304,6 +304,11 @@ export function SavedQuotation({
         })}
       >
         {t('save.saved', { name: quotation.nombreCliente })}
+        {quotationFolio(quotation.numero) ? (
+          <span data-testid="quotation-folio" className={css({ display: 'block', fontSize: 'sm' })}>
+            {t('document.folio', { folio: quotationFolio(quotation.numero) })}
+          </span>
+        ) : null}
       </p>
       <AppLink
         href={leadPath(corporate.slug, quotation.idLead)}
