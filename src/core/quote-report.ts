@@ -472,7 +472,11 @@ class CsvByteWriter {
     this.pos += b.length;
   }
 
-  /** Epoch seconds as `dd/MM/yyyy HH:mm` through the formatter's caches. */
+  /**
+   * Epoch seconds as ISO `yyyy-MM-dd HH:mm` in the corporate's zone, through the formatter's
+   * caches: spreadsheets (LibreOffice, Excel, Sheets) import it as a date and time in any locale,
+   * where `dd/MM/yyyy` stayed text outside a day-first locale (issue 19).
+   */
   date(seconds: number, dates: ReportDateBytes): void {
     this.ensure(33);
     if (!Number.isFinite(seconds)) return;
@@ -527,7 +531,7 @@ class ReportDateBytes {
     if (prefix === undefined) {
       const { y, m, d } = civilFromDays(day);
       prefix = this.encoder.encode(
-        TWO_DIGITS[d]! + '/' + TWO_DIGITS[m]! + '/' + String(y).padStart(4, '0') + ' ',
+        String(y).padStart(4, '0') + '-' + TWO_DIGITS[m]! + '-' + TWO_DIGITS[d]! + ' ',
       );
       this.days.set(day, prefix);
     }

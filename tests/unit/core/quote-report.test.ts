@@ -15,7 +15,7 @@ import type { QuoteReportOptions, QuoteReportRow } from '../../../src/core/quote
 
 const m = (n: number) => n as Money;
 const row = (over: Partial<QuoteReportRow> = {}): QuoteReportRow => ({
-  fechaAlta: 1_717_459_200, // 2024-06-04T00:00:00Z = 03/06/2024 18:00 in Mexico City
+  fechaAlta: 1_717_459_200, // 2024-06-04T00:00:00Z = 2024-06-03 18:00 in Mexico City
   idAsesor: 'a1',
   nombreAsesor: 'Ana López',
   nombreCliente: 'Juan Pérez',
@@ -69,7 +69,7 @@ describe('quote report CSV (spec §5, §9)', () => {
     expect(out.fileName).toBe('Reporte_Cotizaciones_07_06_2024.csv');
     expect(out.csv.split('\r\n')).toEqual([
       '\uFEFFFecha,Asesor,Cliente,Desarrollo,Cluster,Unidad,Prototipo,Precio de lista,Descuento,Precio final,Enganche,Diferido,Mensualidades,Escrituración,Contra entrega',
-      '03/06/2024 18:00,Ana López,Juan Pérez,Vista Mar,Torre A,A-101,Tipo 1,2500000.00,125000.00,2375000.00,712500.00,0.00,475000.00,5.00,1187500.00',
+      '2024-06-03 18:00,Ana López,Juan Pérez,Vista Mar,Torre A,A-101,Tipo 1,2500000.00,125000.00,2375000.00,712500.00,0.00,475000.00,5.00,1187500.00',
       '',
     ]);
   });
