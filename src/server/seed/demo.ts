@@ -16,6 +16,7 @@ import { streams } from '../catalogue/events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
 import { seededRandom, type SeededRandom } from './random';
+import { readFileSync } from 'node:fs';
 
 export const DEMO_PASSWORD = 'Vitrina2026!';
 
@@ -419,6 +420,11 @@ const STATUS_WEIGHTS: [UnitStatus, number][] = [
 
 const pickStatus = (r: SeededRandom): UnitStatus => r.weighted(STATUS_WEIGHTS);
 
+/** A file of seed/assets (the demo video and its poster: scripts/demo-video.mjs). */
+function demoAsset(name: string): Buffer {
+  return readFileSync(new URL(`./assets/${name}`, import.meta.url));
+}
+
 /** Builds the demo tenant's events. Ids come from a seeded generator: the same on every run. */
 export class DemoBuilder {
   readonly requests: AppendRequest[] = [];
@@ -454,15 +460,45 @@ export class DemoBuilder {
     else this.requests.push({ streamId, expectedVersion: 'any', events: [event] });
   }
 
-  media(corporateId: string, nombre: string, contentType: string, body: string): string {
+  media(corporateId: string, nombre: string, contentType: string, body: string | Buffer): string {
     const id = `media-${this.r.id8()}`;
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     this.event(
       streams.media(corporateId, id),
       'MediaStored',
-      { id, contentType, nombre, bytesBase64: Buffer.from(body, 'utf8').toString('base64') },
+      { id, contentType, nombre, bytesBase64: bytes.toString('base64') },
       corporateId,
     );
     return id;
+  }
+
+  private readonly videos = new Map<string, { video: string; poster: string }>();
+
+  /**
+   * The demo video and its poster (issue 20): a few seconds of an animated architectural
+   * rendering, H.264 MP4, made once by scripts/demo-video.mjs (h264-mp4-encoder, in process,
+   * nothing downloaded) and committed under seed/assets; stored once per corporate.
+   */
+  demoVideo(corporateId: string): { video: string; poster: string } {
+    let ids = this.videos.get(corporateId);
+    if (!ids) {
+      ids = {
+        video: this.media(
+          corporateId,
+          'Recorrido virtual',
+          'video/mp4',
+          demoAsset('recorrido.mp4'),
+        ),
+        poster: this.media(
+          corporateId,
+          'Recorrido virtual (portada)',
+          'image/png',
+          demoAsset('recorrido-poster.png'),
+        ),
+      };
+      this.videos.set(corporateId, ids);
+    }
+    return ids;
   }
 }
 
@@ -545,17 +581,12 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
       ),
     },
   }));
+  const demoVideo = b.demoVideo(corporateId);
   const videos = [
     {
       titulo: 'Recorrido virtual',
-      imagenRef: {
-        idMedia: b.media(
-          corporateId,
-          `${plan.nombre} recorrido`,
-          'image/svg+xml',
-          buildingSvg(`${plan.nombre} · Recorrido ▶`, plan.hue + 40, 7),
-        ),
-      },
+      imagenRef: { idMedia: demoVideo.poster },
+      videoRef: { idMedia: demoVideo.video },
     },
   ];
   const documentos = [

@@ -27,6 +27,8 @@ export function Gallery({
     src: media[i]?.data?.url ?? mediaUrl(item.imagenRef.idMedia) ?? '',
     title: item.titulo,
   }));
+  if (video && items.some((i) => i.videoRef))
+    return <VideoGallery items={items} title={title} posters={entries.map((e) => e.src)} />;
   return (
     <section aria-label={title}>
       {items.length === 0 ? (
@@ -108,6 +110,84 @@ export function Gallery({
       {open !== null ? (
         <Lightbox items={entries} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The video gallery (issue 20, item 10): each uploaded or seeded video plays in place in a
+ * `<video controls>` with its poster, streamed from `/api/media/:id` with range requests (the
+ * browser seeks and buffers by byte ranges). An item with no video (a still only) shows its image.
+ */
+function VideoGallery({
+  items,
+  title,
+  posters,
+}: {
+  items: readonly MediaItem[];
+  title: string;
+  posters: readonly string[];
+}) {
+  const { t } = useTranslation('media');
+  return (
+    <section aria-label={title}>
+      <ul
+        className={css({
+          display: 'grid',
+          gap: 4,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))',
+        })}
+      >
+        {items.map((item, i) => (
+          <li key={`${item.videoRef?.idMedia ?? item.imagenRef.idMedia}-${i}`}>
+            <figure
+              className={css({
+                m: 0,
+                borderRadius: 'lg',
+                overflow: 'hidden',
+                border: '1px solid token(colors.border)',
+                bg: 'surface',
+              })}
+            >
+              {item.videoRef ? (
+                <video
+                  controls
+                  preload="metadata"
+                  playsInline
+                  poster={
+                    // An upload without a poster names the video itself: no poster then (the
+                    // first frame shows once its metadata is in).
+                    item.imagenRef.idMedia !== item.videoRef.idMedia ? posters[i] : undefined
+                  }
+                  src={mediaUrl(item.videoRef.idMedia)}
+                  aria-label={t('video', { title: item.titulo })}
+                  data-testid="gallery-video"
+                  className={css({
+                    display: 'block',
+                    w: '100%',
+                    aspectRatio: '16 / 9',
+                    bg: 'black',
+                  })}
+                />
+              ) : (
+                <img
+                  src={posters[i]}
+                  alt=""
+                  className={css({
+                    display: 'block',
+                    w: '100%',
+                    aspectRatio: '16 / 9',
+                    objectFit: 'cover',
+                  })}
+                />
+              )}
+              <figcaption className={css({ px: 3, py: 2, fontWeight: 'semibold' })}>
+                {item.titulo}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
