@@ -12,9 +12,20 @@
  * Every side effect is named: the four server calls are `fromPromise` actors and the browser
  * effects are actions, so the application provides them (`src/ui/session.ts`) and tests swap
  * them with `sessionMachine.provide(…)`.
+ *
+ * A hosted sign-in service (issue 22, spec §7 "a hosted authentication service handles sign-in,
+ * sign-out and the state listener"): the `authListener` callback actor, invoked for the machine's
+ * whole life, reports the service's state (`onAuthStateChanged`) as `session.authChanged`. With
+ * the built-in provider it reports nothing and every path above is unchanged. With Firebase:
+ * - signed in to the service but not to the server (a reload after our session ended, another
+ *   tab's sign-in): the service's ID token is exchanged once for our session (`exchangeToken`),
+ *   inside the same 3000 ms guard, then the user record is loaded as after any sign-in;
+ * - signed in, and the service reports a sign-out it had reported signed in (another tab signed
+ *   out, the account was disabled): logged out as when the server forgets the session;
+ * - `signIn` and `signOut` are the service's (the application signs in and out of both).
  */
 
-import { and, assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import {
   LOGIN_PATH,
   keepsPathOnLogout,
@@ -65,6 +76,11 @@ export interface SessionContext {
   /** Where the logout in progress sends the user: a login path, or null to keep the current path. */
   logoutTarget: string | null;
   location: () => SessionLocation;
+  /**
+   * The hosted sign-in service's last report (Firebase's `onAuthStateChanged`): null before any
+   * (and always with the built-in provider).
+   */
+  hostedSignedIn: boolean | null;
 }
 
 /** Pages for people who are not signed in: the public pages and the people pages (issue 16). */
@@ -88,7 +104,9 @@ export type SessionEvent =
   /** Reload the user and corporates (after a membership change). */
   | { type: 'session.refresh' }
   /** Offline: ask the server again now (the offline notice's button, the browser back online). */
-  | { type: 'session.retry' };
+  | { type: 'session.retry' }
+  /** The hosted sign-in service's state listener (issue 22): signed in to it or not. */
+  | { type: 'session.authChanged'; signedIn: boolean };
 
 export interface SessionInput {
   /** The current location; read when a rule needs it (the session guard, the root behaviour). */
@@ -161,6 +179,13 @@ export const sessionMachine = setup({
     signIn: fromPromise<{ id: string }, Credentials>(notProvided('signIn')),
     /** Revokes the session on the server. */
     signOut: fromPromise<void>(notProvided('signOut')),
+    /**
+     * The hosted service's state listener (issue 22): sends `session.authChanged` on each change.
+     * The built-in provider has none: by default it reports nothing.
+     */
+    authListener: fromCallback<SessionEvent>(() => () => {}),
+    /** Exchanges the hosted service's ID token for our session; answers the account. */
+    exchangeToken: fromPromise<{ id: string }>(notProvided('exchangeToken')),
   },
   actions: {
     /** Navigates inside the application (`replace` for redirects the user did not ask for). */
@@ -171,11 +196,20 @@ export const sessionMachine = setup({
     removeAuthItem: () => {},
     /** Clears leads, check-in and comparator state, and every cached query of the user. */
     clearFeatureState: () => {},
+    /** Remembers the hosted service's last report (issue 22). */
+    recordHostedState: assign({
+      hostedSignedIn: ({ context, event }) =>
+        event.type === 'session.authChanged' ? event.signedIn : context.hostedSignedIn,
+    }),
   },
   guards: {
     unanswered: ({ event }) => isUnanswered((event as { error?: unknown }).error),
     hasAccount: (_, output: { id: string } | null) => output !== null,
     hasUser: (_, output: { user: User | null }) => output.user !== null,
+    hostedSignedIn: ({ context }) => context.hostedSignedIn === true,
+    /** The service reports a sign-out after it had reported a sign-in on this page. */
+    hostedSignedOut: ({ context, event }) =>
+      event.type === 'session.authChanged' && !event.signedIn && context.hostedSignedIn === true,
   },
   delays: {
     userRetry: USER_RETRY_MS,
@@ -193,7 +227,12 @@ export const sessionMachine = setup({
     redirect: null,
     logoutTarget: null,
     location: input.location,
+    hostedSignedIn: null,
   }),
+  invoke: { src: 'authListener' },
+  on: {
+    'session.authChanged': { actions: 'recordHostedState' },
+  },
   initial: 'resolving',
   states: {
     /** Looking for a signed-in user; the guard logs out after `sessionGrace`. */
@@ -310,7 +349,34 @@ export const sessionMachine = setup({
           after: { userRetry: 'loadingUser' },
         },
         /** No session on the server: signed out, the login form may be used while the guard waits. */
-        awaitingUser: { tags: ['signedOut'] },
+        awaitingUser: {
+          tags: ['signedOut'],
+          // Signed in to the hosted service (issue 22): its token is exchanged for our session.
+          always: { guard: 'hostedSignedIn', target: 'exchanging' },
+        },
+        /** The hosted service's ID token for our session; the 3000 ms guard still holds. */
+        exchanging: {
+          tags: ['checking'],
+          invoke: {
+            src: 'exchangeToken',
+            onDone: {
+              target: 'loadingUser',
+              actions: assign({ accountId: ({ event }) => event.output.id }),
+            },
+            onError: [
+              { guard: 'unanswered', target: '#session.offline' },
+              {
+                // Refused (no access, a deactivated user, the service unreachable): the login
+                // form says why; the service's sign-in is not tried again on its own.
+                target: 'awaitingUser',
+                actions: assign({
+                  hostedSignedIn: false,
+                  error: ({ event }) => toSessionError(event.error),
+                }),
+              },
+            ],
+          },
+        },
       },
     },
 
@@ -418,6 +484,20 @@ export const sessionMachine = setup({
           actions: assign({ user: ({ event }) => event.user }),
         },
         'session.refresh': 'refreshing',
+        'session.authChanged': {
+          // Signed out of the hosted service elsewhere (issue 22): logged out here too.
+          guard: 'hostedSignedOut',
+          target: 'loggingOut',
+          actions: [
+            'recordHostedState',
+            assign({
+              logoutTarget: ({ context }) => {
+                const location = context.location();
+                return logoutTargetFor(location, currentPath(location));
+              },
+            }),
+          ],
+        },
       },
     },
 
@@ -480,6 +560,34 @@ export const sessionMachine = setup({
         'session.signIn': {
           target: 'signingIn',
           actions: assign({ redirect: ({ event }) => event.redirect ?? null, error: null }),
+        },
+        'session.authChanged': [
+          {
+            // Signed in to the hosted service from another tab (issue 22): signed in here too.
+            guard: ({ event }) => event.signedIn,
+            target: 'exchanging',
+            actions: 'recordHostedState',
+          },
+          { actions: 'recordHostedState' },
+        ],
+      },
+    },
+
+    /** After the hosted service reported a sign-in while signed out: its token for our session. */
+    exchanging: {
+      tags: ['busy', 'signedOut'],
+      invoke: {
+        src: 'exchangeToken',
+        onDone: {
+          target: 'loadingUser',
+          actions: assign({ accountId: ({ event }) => event.output.id }),
+        },
+        onError: {
+          target: 'signedOut',
+          actions: assign({
+            hostedSignedIn: false,
+            error: ({ event }) => toSessionError(event.error),
+          }),
         },
       },
     },
