@@ -270,6 +270,7 @@ export type PageKey =
   | 'showrooms'
   | 'showroomPoster'
   | 'users'
+  | 'crmSettings'
   | 'operations'
   | 'sharedQuotation'
   | 'notFound';
@@ -322,6 +323,8 @@ export function pageOf(pathname: string): PageKey {
       return id === undefined ? 'events' : 'notFound';
     case 'usuarios':
       return id === undefined ? 'users' : 'notFound';
+    case 'crm':
+      return id === undefined ? 'crmSettings' : 'notFound';
     case 'showrooms':
       if (id === undefined) return 'showrooms';
       return sub === 'cartel' ? 'showroomPoster' : 'notFound';

@@ -92,7 +92,10 @@ export type CrmTokenEvent =
   | { type: 'crm.unauthorised' }
   /** Disconnect (already confirmed by the user): credentials emptied, local CRM state cleared. */
   | { type: 'crm.disconnect' }
-  /** Another tab connected or disconnected (BroadcastChannel `vitrina-crm`): ask the server again. */
+  /**
+   * Another tab connected or disconnected (BroadcastChannel `vitrina-crm`): ask the server again
+   * (ignored while this tab's own window or call is in flight).
+   */
   | { type: 'crm.changed' }
   /** Dismiss a failure: ask the server again. */
   | { type: 'crm.retry' };
@@ -193,9 +196,6 @@ export const crmTokenMachine = setup({
     now: input.now ?? (() => Date.now()),
   }),
   initial: 'checking',
-  on: {
-    'crm.changed': { target: '.checking' },
-  },
   states: {
     /** Asking the server who is connected. */
     checking: {
@@ -254,6 +254,7 @@ export const crmTokenMachine = setup({
     /** No credentials: the clients page lists Vitrina's own leads. */
     disconnected: {
       on: {
+        'crm.changed': 'checking',
         'crm.connect': [
           {
             guard: 'popupBlocked',
@@ -300,6 +301,7 @@ export const crmTokenMachine = setup({
       on: {
         'crm.unauthorised': 'expired',
         'crm.disconnect': 'disconnecting',
+        'crm.changed': 'checking',
       },
     },
 
@@ -345,6 +347,7 @@ export const crmTokenMachine = setup({
         prompt: {
           tags: ['needsUser'],
           on: {
+            'crm.changed': '#crmToken.checking',
             'crm.connect': [
               {
                 guard: 'popupBlocked',
@@ -440,6 +443,7 @@ export const crmTokenMachine = setup({
           { target: 'authorising' },
         ],
         'crm.retry': 'checking',
+        'crm.changed': 'checking',
         'crm.disconnect': 'disconnecting',
       },
     },

@@ -21,6 +21,7 @@ import { Route as RegistroCorporativoRouteImport } from './routes/registro/$corp
 import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corporativos/$corporativo/index'
 import { Route as CorporativosCorporativoAsistenteRouteImport } from './routes/corporativos/$corporativo/asistente'
 import { Route as CorporativosCorporativoClientesRouteRouteImport } from './routes/corporativos/$corporativo/clientes/route'
+import { Route as CorporativosCorporativoCrmRouteImport } from './routes/corporativos/$corporativo/crm'
 import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
 import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
 import { Route as PublicCotizacionTokenRouteImport } from './routes/public/cotizacion/$token'
@@ -113,6 +114,12 @@ const CorporativosCorporativoClientesRouteRoute =
   CorporativosCorporativoClientesRouteRouteImport.update({
     id: '/clientes',
     path: '/clientes',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoCrmRoute =
+  CorporativosCorporativoCrmRouteImport.update({
+    id: '/crm',
+    path: '/crm',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
 const CorporativosCorporativoEventosRoute =
@@ -330,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/registro/': typeof RegistroIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
+  '/corporativos/$corporativo/crm': typeof CorporativosCorporativoCrmRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -371,6 +379,7 @@ export interface FileRoutesByTo {
   '/corporativos': typeof CorporativosIndexRoute
   '/registro': typeof RegistroIndexRoute
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
+  '/corporativos/$corporativo/crm': typeof CorporativosCorporativoCrmRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -414,6 +423,7 @@ export interface FileRoutesById {
   '/registro/': typeof RegistroIndexRoute
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
+  '/corporativos/$corporativo/crm': typeof CorporativosCorporativoCrmRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -459,6 +469,7 @@ export interface FileRouteTypes {
     | '/registro/'
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/asistente'
+    | '/corporativos/$corporativo/crm'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -500,6 +511,7 @@ export interface FileRouteTypes {
     | '/corporativos'
     | '/registro'
     | '/corporativos/$corporativo/asistente'
+    | '/corporativos/$corporativo/crm'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -542,6 +554,7 @@ export interface FileRouteTypes {
     | '/registro/'
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/asistente'
+    | '/corporativos/$corporativo/crm'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -674,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/clientes'
       fullPath: '/corporativos/$corporativo/clientes'
       preLoaderRoute: typeof CorporativosCorporativoClientesRouteRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/crm': {
+      id: '/corporativos/$corporativo/crm'
+      path: '/crm'
+      fullPath: '/corporativos/$corporativo/crm'
+      preLoaderRoute: typeof CorporativosCorporativoCrmRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/eventos': {
@@ -966,6 +986,7 @@ const CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren =
 interface CorporativosCorporativoRouteRouteChildren {
   CorporativosCorporativoClientesRouteRoute: typeof CorporativosCorporativoClientesRouteRouteWithChildren
   CorporativosCorporativoAsistenteRoute: typeof CorporativosCorporativoAsistenteRoute
+  CorporativosCorporativoCrmRoute: typeof CorporativosCorporativoCrmRoute
   CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
   CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
@@ -981,6 +1002,7 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
       CorporativosCorporativoClientesRouteRouteWithChildren,
     CorporativosCorporativoAsistenteRoute:
       CorporativosCorporativoAsistenteRoute,
+    CorporativosCorporativoCrmRoute: CorporativosCorporativoCrmRoute,
     CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,

@@ -48,7 +48,7 @@ export function SettingsModal({
   onClose: () => void;
   corporate?: Pick<Corporate, 'divisa'> | null;
 }) {
-  const { t } = useTranslation(['shell', 'chat']);
+  const { t } = useTranslation(['shell', 'chat', 'crm']);
   const settings = useDisplaySettings();
   // The corporate's administrator also configures its chat assistant (issue 18).
   const member = useOptionalCorporateContext();
@@ -56,6 +56,9 @@ export function SettingsModal({
     member && mayConfigureChat(member.role)
       ? `/corporativos/${member.corporate.slug}/asistente`
       : null;
+  // …and its CRM connection and sync (issue 17).
+  const crmSettingsHref =
+    member && mayConfigureChat(member.role) ? `/corporativos/${member.corporate.slug}/crm` : null;
   const currencyId = useId();
   const config = useQuery(apiQuery<GeneralConfig>('wsObtenerConfiguracionesGenerales'));
   // MXN (the base) is added when missing; the choice shows only with more than one currency.
@@ -115,6 +118,17 @@ export function SettingsModal({
             className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
           >
             {t('chat:settings.open')}
+          </AppLink>
+        </p>
+      ) : null}
+      {crmSettingsHref ? (
+        <p className={css({ mb: 5 })}>
+          <AppLink
+            href={crmSettingsHref}
+            onClick={onClose}
+            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
+            {t('crm:settings.open')}
           </AppLink>
         </p>
       ) : null}

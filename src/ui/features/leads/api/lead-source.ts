@@ -1,8 +1,9 @@
 /**
  * Where leads come from. The clients page, the lead detail and the showroom registration talk to
- * a {@link LeadSource}, never to a URL: today the source is Vitrina's own API; when a corporate
- * connects a CRM (a later issue), a CRM source implementing the same five calls is returned by
- * {@link leadSourceFor} — the one place that chooses — and the pages stay as they are.
+ * a {@link LeadSource}, never to a URL: the source is Vitrina's own API, or — while the adviser
+ * is connected to the corporate's CRM (issue 17) — a CRM source implementing the same five calls
+ * (its list is the CRM's leads; the lead records themselves stay Vitrina's, synced to the CRM
+ * through the outbox), returned by {@link leadSourceFor} — the one place that chooses.
  *
  * Sources speak in the spec's `Lead` shape and report the answers the pages act on as typed
  * errors: {@link LeadConflictError} (the lead changed since it was loaded; carries the current
@@ -201,9 +202,33 @@ export const vitrinaLeadSource: LeadSource = {
 };
 
 /**
- * The lead source of a corporate: the one place that chooses. A CRM-connected corporate will
- * get its CRM source here (issue: CRM connection); until then every corporate uses Vitrina's.
+ * The CRM's source for a corporate while the adviser's CRM connection is the lead source, else
+ * null: `features/crm/api/crm-lead-source.ts` (issue 17), which knows the connection, set by the
+ * clients route; the leads feature does not depend on the CRM feature.
  */
-export function leadSourceFor(_corporate: Pick<Corporate, 'id'>): LeadSource {
-  return vitrinaLeadSource;
+let crmSourceOf: (corporateId: string) => CrmListSource | null = () => null;
+
+/** What the CRM provides: its list (and a cache name); the lead records stay Vitrina's. */
+export type CrmListSource = Pick<LeadSource, 'id' | 'list'>;
+
+/** Set by the route that composes the clients page with the CRM feature. */
+export function setCrmLeadSourceResolver(resolver: (corporateId: string) => CrmListSource | null) {
+  crmSourceOf = resolver;
+}
+
+/**
+ * A row of a CRM list that is not (yet) one of our leads: it has no notes, history or quotations
+ * to open. Mapped CRM records carry our lead's id instead.
+ */
+export function isCrmOnlyLead(lead: Pick<Lead, 'id'>): boolean {
+  return lead.id.startsWith('crm:');
+}
+
+/**
+ * The lead source of a corporate: the one place that chooses. With a CRM connection (spec §4:
+ * "with a CRM connection, leads come from the CRM") the CRM's; without credentials, Vitrina's.
+ */
+export function leadSourceFor(corporate: Pick<Corporate, 'id'>): LeadSource {
+  const crm = crmSourceOf(corporate.id);
+  return crm ? { ...vitrinaLeadSource, id: crm.id, list: crm.list } : vitrinaLeadSource;
 }

@@ -32,11 +32,21 @@ import {
   useLeadList,
   useLeadsLive,
 } from '../api/lead-queries';
-import type { LeadListFilters } from '../api/lead-source';
+import { isCrmOnlyLead, type LeadListFilters } from '../api/lead-source';
 import { useListSearch } from '../hooks/use-list-search';
 import type { ClientsSearch } from '../utils/clients-search';
 import { leadPath } from '../../../lib/paths';
 import { StatusBadge } from './status-badge';
+
+/** The CRM's part of the clients page (see the `crm` prop). */
+export interface ClientsCrm {
+  crmSource: boolean;
+  reconnectPrompt: boolean;
+  tipo: string | null;
+  strip: ReactNode;
+}
+
+const NO_CRM: ClientsCrm = { crmSource: false, reconnectPrompt: false, tipo: null, strip: null };
 
 /** Search waits this long after the last keystroke (search-as-you-type without a call per key). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -139,8 +149,14 @@ export function ClientsPage({
   search,
   onSearch,
   selectedLeadId: selectedId,
+  crm = NO_CRM,
   children,
 }: {
+  /**
+   * The CRM connection as the list needs it, with its strip (the CRM feature's, composed by the
+   * route; issue 17). While `crmSource`, the lead source is the CRM's.
+   */
+  crm?: ClientsCrm;
   /** The list's filters, from the address. */
   search: ClientsSearch;
   /** Puts other filters in the address (the list follows). */
@@ -149,7 +165,7 @@ export function ClientsPage({
   selectedLeadId: string | null;
   children: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('leads');
+  const { t, i18n } = useTranslation(['leads', 'crm']);
   const { corporate, role } = useCorporateContext();
   const router = useRouter();
   const manager = role !== null && seesAllLeads(role);
@@ -181,7 +197,9 @@ export function ClientsPage({
   const desarrollo = search.desarrollo ?? '';
   const idVendedor = manager ? (search.idVendedor ?? '') : '';
   const filters: LeadListFilters = { q: urlQuery, status, desarrollo, idVendedor };
-  const list = useLeadList(corporate, filters);
+  // With a CRM connection the list is the CRM's (the lead source chooses, issue 17): searched by
+  // text only, since the CRM knows nothing of our statuses, developments and advisers.
+  const list = useLeadList(corporate, crm.crmSource ? { q: urlQuery } : filters);
   useLeadsLive(corporate);
 
   const statuses = useQuery(leadStatusesQuery(corporate.id));
@@ -276,6 +294,7 @@ export function ClientsPage({
             {t('list.new')}
           </button>
         </div>
+        {crm.strip}
         <div role="search" className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}>
           <label className={css({ display: 'block' })}>
             <span className={css({ srOnly: true })}>{t('list.searchLabel')}</span>
@@ -290,10 +309,12 @@ export function ClientsPage({
           {/* As many filters a row as fit whole ("Todos los desarrollos" included): a manager's
               third one wraps to a second row rather than cutting every label. */}
           <div
+            hidden={crm.crmSource}
             className={css({
               display: 'grid',
               gridTemplateColumns: 'repeat(auto-fill, minmax(12.5rem, 1fr))',
               gap: 2,
+              '&[hidden]': { display: 'none' },
             })}
           >
             <FilterSelect
@@ -337,7 +358,11 @@ export function ClientsPage({
         >
           {!list.isPending && rows.length === 0 ? (
             <p className={css({ p: 6, textAlign: 'center', color: 'muted' })}>
-              {filtered ? t('list.noMatches') : t('list.empty')}
+              {crm.reconnectPrompt
+                ? t('crm:list.reconnectEmpty', { tipo: crm.tipo ?? '' })
+                : filtered
+                  ? t('list.noMatches')
+                  : t('list.empty')}
             </p>
           ) : null}
           <ul
@@ -353,7 +378,15 @@ export function ClientsPage({
                   className={css({ position: 'absolute', left: 2, right: 2, top: 0 })}
                   style={{ transform: `translateY(${item.start}px)`, height: item.size }}
                 >
-                  {lead ? (
+                  {lead && isCrmOnlyLead(lead) ? (
+                    <CrmOnlyRow
+                      lead={lead}
+                      height={rowHeight}
+                      date={
+                        lead.fechaAlta ? dateFormat.format(new Date(lead.fechaAlta * 1000)) : ''
+                      }
+                    />
+                  ) : lead ? (
                     <LeadRow
                       lead={lead}
                       href={`${leadPath(corporate.slug, lead.id)}${listSearch}`}
@@ -399,6 +432,53 @@ export function ClientsPage({
           />
         </Modal>
       ) : null}
+    </div>
+  );
+}
+
+/** A CRM record that is not one of our leads: shown, but there is nothing of ours to open. */
+function CrmOnlyRow({ lead, height, date }: { lead: Lead; height: number; date: string }) {
+  const { t } = useTranslation('crm');
+  const contact = [lead.email, lead.telefono].filter(Boolean).join(' · ');
+  return (
+    <div
+      data-testid="lead-row"
+      data-crm-only=""
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: '1fr auto',
+        alignItems: 'center',
+        gap: 2,
+        h: `${height - 6}px`,
+        px: 4,
+        borderRadius: 'lg',
+        border: '1px dashed',
+        borderColor: 'border',
+      })}
+    >
+      <span className={css({ minW: 0 })}>
+        <span className={cx(ellipsis, css({ fontWeight: 'semibold' }))}>
+          {`${lead.nombre} ${lead.apellidos}`.trim() || '—'}
+        </span>
+        <span className={cx(ellipsis, css({ fontSize: 'sm', color: 'muted' }))}>
+          {contact || '—'}
+        </span>
+      </span>
+      <span
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-end',
+          gap: 1,
+        })}
+      >
+        <span className={css({ fontSize: 'xs', color: 'muted', whiteSpace: 'nowrap' })}>
+          {t('list.crmOnly')}
+        </span>
+        <span className={css({ fontSize: 'xs', color: 'muted', whiteSpace: 'nowrap' })}>
+          {date}
+        </span>
+      </span>
     </div>
   );
 }

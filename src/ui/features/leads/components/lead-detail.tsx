@@ -9,7 +9,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { phoneCountryForTimeZone, type Lead } from '../../../../core/lead';
@@ -43,7 +43,14 @@ import { StatusBadge } from './status-badge';
 import { whatsappLink } from '../utils/whatsapp';
 import { useListSearch } from '../hooks/use-list-search';
 
-export function LeadDetail({ leadId }: { leadId: string }) {
+export function LeadDetail({
+  leadId,
+  syncPanel,
+}: {
+  leadId: string;
+  /** The lead's CRM sync and export (the CRM feature's, composed by the route; issue 17). */
+  syncPanel?: ReactNode;
+}) {
   const { t } = useTranslation('leads');
   const { corporate, user, role } = useCorporateContext();
   const query = useLead(corporate, leadId);
@@ -75,7 +82,14 @@ export function LeadDetail({ leadId }: { leadId: string }) {
   // Shown, then a 404 on reading it again (the live stream, or a save, found it deleted): the
   // page stays, locked, with what the user typed still visible.
   return (
-    <LeadView lead={query.data} gone={missing} corporate={corporate} user={user} role={role} />
+    <LeadView
+      lead={query.data}
+      gone={missing}
+      corporate={corporate}
+      user={user}
+      role={role}
+      syncPanel={syncPanel}
+    />
   );
 }
 
@@ -120,6 +134,7 @@ function LeadView({
   corporate,
   user,
   role,
+  syncPanel,
 }: {
   lead: Lead;
   /** Deleted or out of scope since it was loaded: everything that writes is locked. */
@@ -127,6 +142,7 @@ function LeadView({
   corporate: Corporate;
   user: User;
   role: Role | null;
+  syncPanel?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('leads');
   const router = useRouter();
@@ -282,6 +298,7 @@ function LeadView({
         statuses={statuses.data ?? []}
         developments={(developments.data ?? []).map((d) => ({ value: d.id, label: d.nombre }))}
       />
+      {gone ? null : syncPanel}
       <div
         className={css({
           display: 'grid',

@@ -5,6 +5,17 @@
 
 import { Outlet, createFileRoute, useMatch, useNavigate } from '@tanstack/react-router';
 import { ClientsPage } from '../../../../features/leads/components/clients-page';
+import { setCrmLeadSourceResolver } from '../../../../features/leads/api/lead-source';
+import { useCrmConnection } from '../../../../features/crm/api/crm-connection';
+import { crmListSourceFor } from '../../../../features/crm/api/crm-lead-source';
+import {
+  CrmCallbackNotice,
+  CrmStatusStrip,
+} from '../../../../features/crm/components/crm-status-strip';
+import { useCorporateContext } from '../../../../layouts/corporate-context';
+
+// With a CRM connection the clients list comes from the CRM (spec §4; issue 17).
+setCrmLeadSourceResolver(crmListSourceFor);
 import {
   clientsSearchSchema,
   type ClientsSearch,
@@ -18,11 +29,25 @@ function Clients() {
     from: '/corporativos/$corporativo/clientes/$lead',
     shouldThrow: false,
   });
+  const { corporate } = useCorporateContext();
+  // The connection starts before the list, so the lead source knows it on the first render.
+  const crm = useCrmConnection(corporate.id);
   return (
     <ClientsPage
       search={search}
       onSearch={(next: ClientsSearch) => void navigate({ to: '.', search: next, replace: true })}
       selectedLeadId={selected?.params.lead ?? null}
+      crm={{
+        crmSource: crm.crmSource,
+        reconnectPrompt: crm.reconnectPrompt,
+        tipo: crm.tipo,
+        strip: (
+          <>
+            <CrmCallbackNotice corporateId={corporate.id} />
+            <CrmStatusStrip corporateId={corporate.id} />
+          </>
+        ),
+      }}
     >
       <Outlet />
     </ClientsPage>
