@@ -183,6 +183,14 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
       { precio: 1, precioAnterior: unit.precio + 1 },
     );
     expect(stalePrice.status).toBe(409);
+    // The history records stored prices: a unit without its own price (spec §4, shown at its
+    // prototype's) had 0.
+    const stored = (
+      await rt.deps.db.query<{ precio: number }>(
+        `SELECT (doc->>'precio')::float8 AS precio FROM rm_units WHERE id = $1`,
+        [unit.id],
+      )
+    ).rows[0]!.precio;
     const price = await admin.put(`/api/corporativos/${horizonteId}/unidades/${unit.id}/precio`, {
       precio: 5_000_000,
       precioAnterior: unit.precio,
@@ -192,7 +200,7 @@ describeBackends('catalogue, public and inventory API', (backend: Backend) => {
       await admin.get(`/api/corporativos/${horizonteId}/unidades/${unit.id}/historial`)
     ).json;
     expect(history.slice(0, 2)).toMatchObject([
-      { campo: 'precio', anterior: unit.precio, nuevo: 5_000_000, actor: 'Ana Robles' },
+      { campo: 'precio', anterior: stored, nuevo: 5_000_000, actor: 'Ana Robles' },
       { campo: 'status', anterior: 'Disponible', nuevo: 'Apartado', actor: 'Ana Robles' },
     ]);
     // The adviser sees the status line; the price, hidden while 'Apartado', is not there.

@@ -91,7 +91,9 @@ describeBackends('prices from prototypes (spec §4)', (backend: Backend) => {
     }[];
     const colors = alameda.coloresStatus && Object.keys(alameda.coloresStatus).length > 0;
     const visible = units.filter((u) =>
-      colors ? alameda.coloresStatus![u.status]?.esPrecioVisible : u.status === 'Disponible',
+      colors
+        ? alameda.coloresStatus![u.status ?? 'Sin Estatus']?.esPrecioVisible
+        : u.status === 'Disponible',
     );
     const row = list.find((d) => d.id === alameda.id)!;
     expect(row.precioDesde).toBe(Math.min(...visible.map((u) => u.precio).filter((p) => p > 0)));

@@ -4,13 +4,15 @@
  * stream, filtered in the worker, with the unit detail driven by `?unidad=…&s=caracteristicas`.
  */
 
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { unitsListedForSignedInUser } from '../../../../core/filters';
 import { isHostAdmin, mayExtendHold } from '../../../../core/permissions';
 import { holdHoursOf } from '../../../../core/unit';
+import { clusterLoadingMachine } from '../../../../machines/cluster-loading.machine';
 import { AvailabilityView } from './availability-view';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, prototypesQuery } from '../../../lib/catalogue';
@@ -44,6 +46,13 @@ export function SignedInAvailability({
   );
   useLiveStream();
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
+  // Spec §4: the cluster-loading flag clears 100 ms after the clusters (priced from their
+  // prototypes by the server) have loaded; the view is busy meanwhile.
+  const clusterLoading = useActorRef(clusterLoadingMachine);
+  useEffect(() => {
+    clusterLoading.send({ type: clusters.isFetching ? 'clusters.load' : 'clusters.loaded' });
+  }, [clusterLoading, clusters.isFetching]);
+  const clustersLoading = useSelector(clusterLoading, (s) => s.hasTag('loading'));
   const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
   const units = useMemo(() => {
     const all = allUnits(clusters.data);
@@ -82,35 +91,37 @@ export function SignedInAvailability({
     );
   }
   return (
-    <AvailabilityView
-      mode={mode === 'grid' ? 'grid' : 'table'}
-      developmentId={`${development.id}${mode === 'listed' ? ':listados' : ''}`}
-      clusters={clusters.data}
-      units={units}
-      colors={colors}
-      ctx={ctx}
-      prototypes={protoList}
-      display={display}
-      unitCurrency={development.divisa}
-      selectedId={search.unidad}
-      onSelect={select}
-      renderDetail={(unit) => (
-        <UnitDetail
-          unit={unit}
-          colors={colors}
-          display={display}
-          prototypeName={protoNames.get(unit.idPrototipo)}
-          developmentName={development.nombre}
-          quoteHref={`${developmentPath(corporate.slug, development.slug, 'cotizacion')}?unidad=${encodeURIComponent(unit.id)}`}
-          shareUrl={absoluteUrl(
-            `${publicDevelopmentPath(corporate.slug, development.slug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
-          )}
-          admin={canAdminister ? { idCorporativo: corporate.id } : undefined}
-          holds={holds}
-          comparatorScope={{ idCorporativo: corporate.id, idDesarrollo: development.id }}
-          onClose={close}
-        />
-      )}
-    />
+    <div aria-busy={clustersLoading} data-clusters-loading={clustersLoading}>
+      <AvailabilityView
+        mode={mode === 'grid' ? 'grid' : 'table'}
+        developmentId={`${development.id}${mode === 'listed' ? ':listados' : ''}`}
+        clusters={clusters.data}
+        units={units}
+        colors={colors}
+        ctx={ctx}
+        prototypes={protoList}
+        display={display}
+        unitCurrency={development.divisa}
+        selectedId={search.unidad}
+        onSelect={select}
+        renderDetail={(unit) => (
+          <UnitDetail
+            unit={unit}
+            colors={colors}
+            display={display}
+            prototypeName={protoNames.get(unit.idPrototipo)}
+            developmentName={development.nombre}
+            quoteHref={`${developmentPath(corporate.slug, development.slug, 'cotizacion')}?unidad=${encodeURIComponent(unit.id)}`}
+            shareUrl={absoluteUrl(
+              `${publicDevelopmentPath(corporate.slug, development.slug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
+            )}
+            admin={canAdminister ? { idCorporativo: corporate.id } : undefined}
+            holds={holds}
+            comparatorScope={{ idCorporativo: corporate.id, idDesarrollo: development.id }}
+            onClose={close}
+          />
+        )}
+      />
+    </div>
   );
 }
