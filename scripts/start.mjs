@@ -1,7 +1,9 @@
-// `npm start`: build the client when it is missing or older than its sources, then serve everything.
+// `npm start`: build the client and the server when missing or older than their sources, then
+// serve everything from the compiled server (no TypeScript compiler at start).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_OUT_DIR, buildServer } from './build-server.mjs';
 
 function newest(dir) {
   let latest = 0;
@@ -27,7 +29,14 @@ if (built < sources) {
   const r = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const serverEntry = join(SERVER_OUT_DIR, 'main.js');
+const serverBuilt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
+const serverSources = Math.max(newest('src/server'), newest('src/core'));
+if (serverBuilt < serverSources) {
+  console.log('Building the server…');
+  await buildServer();
+}
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

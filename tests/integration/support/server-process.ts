@@ -15,15 +15,21 @@ export interface ServerProcess {
   fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Starts `src/server/main.ts` on `databaseUrl` and resolves once it serves. */
+/**
+ * Starts `src/server/main.ts` (or the node arguments in `entry`, e.g. the compiled server) on
+ * `databaseUrl`, or on the embedded store in `VITRINA_DATA_DIR` when `databaseUrl` is null, and
+ * resolves once it serves.
+ */
 export function startServerProcess(
-  databaseUrl: string,
+  databaseUrl: string | null,
   env: Record<string, string> = {},
+  entry: string[] = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, entry, {
     env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: '0',
       HOST: '127.0.0.1',
       VITRINA_DIST_DIR: '/nonexistent',
