@@ -3,6 +3,7 @@
  * the document shape in the read models and what the screens show.
  */
 
+import type { CorporateLabels } from './corporate-labels';
 import type { BrowserName } from './misc';
 
 export type UnitStatus =
@@ -141,6 +142,8 @@ export interface Corporate {
   horasApartado?: number;
   /** The real-estate agencies a broker picks from when registering (spec §3; OTRO is added last). */
   inmobiliarias?: { label: string }[];
+  /** The corporate's own labels per language (core/corporate-labels.ts; issue 19). */
+  etiquetas?: CorporateLabels;
   /** The developer's legal name, printed on quotations (issue 19; administrators set it). */
   razonSocial?: string;
   /** The developer's legal address, printed on quotations under the legal name. */

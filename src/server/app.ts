@@ -13,6 +13,7 @@ import { userRoutes } from './users/routes';
 import { peopleRoutes } from './users/people.routes';
 import { peoplePublicRoutes } from './auth/people.routes';
 import { inventoryRoutes } from './inventory/routes';
+import { labelRoutes } from './labels/routes';
 import { leadRoutes } from './leads/routes';
 import { adviserRoutes } from './users/advisers.routes';
 import { liveRoutes } from './live/routes';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', appointmentRoutes);
   api.route('/', notificationRoutes);
   api.route('/', chatRoutes);
+  api.route('/', labelRoutes);
   api.route('/', crmRoutes);
   api.route('/public', publicRoutes);
   api.route('/public', quotationPublicRoutes);

@@ -17,6 +17,7 @@ import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
 import { seededRandom, type SeededRandom } from './random';
 import { readFileSync } from 'node:fs';
+import { DEMO_ENGLISH_LABELS } from './labels';
 
 export const DEMO_PASSWORD = 'Vitrina2026!';
 
@@ -820,6 +821,8 @@ function corporate(
     slug: input.slug,
     nombre: input.nombre,
     multiIdioma: input.multiIdioma,
+    // The corporate's own words in English (issue 19), shown when the interface is in English.
+    etiquetas: { en: DEMO_ENGLISH_LABELS },
     coloresStatus: input.statusColors,
     colores: input.colores,
     mediosContacto,

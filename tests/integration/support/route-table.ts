@@ -49,6 +49,7 @@ import {
 } from '../../../src/core/permissions';
 import { mayEditLegalData } from '../../../src/core/legal-data';
 import type { Role } from '../../../src/core/types';
+import { DEMO_ENGLISH_LABELS } from '../../../src/server/seed/labels';
 
 export type Access = 'public' | 'session' | 'self' | 'member' | 'operator';
 export type Kind = 'read' | 'write' | 'stream';
@@ -1384,6 +1385,38 @@ export const ROUTES: RouteSpec[] = [
         mensaje: '2 recámaras por menos de 9 millones',
         sessionID: 'matriz-chat-1',
       },
+    }),
+  },
+  // ------------------------------------------------------------------ labels (issue 19)
+  {
+    method: 'GET',
+    path: '/api/wsObtenerIdiomas',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerIdiomas?${q({ idCorporativo: t.corp.id, lang: 'en' })}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/idiomas',
+    access: 'member',
+    role: mayConfigureChat,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/idiomas` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/idiomas/:lang',
+    access: 'member',
+    role: mayConfigureChat,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    // The demo's English labels as they are (the same labels write nothing).
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/idiomas/en`,
+      body: { etiquetas: DEMO_ENGLISH_LABELS },
     }),
   },
   {
