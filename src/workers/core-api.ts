@@ -25,6 +25,8 @@ import {
   type CheckInHistoryRow,
 } from '../core/check-in-history';
 import type { DevicePosition } from '../core/geo';
+import { buildDisplayRows, type DisplayRows } from '../core/display-rows';
+import type { Display } from '../core/display';
 
 /** A finished quote report: a Blob ready for download (the text never crosses as a string). */
 export interface QuoteReportBlob {
@@ -172,6 +174,22 @@ export function createCoreApi(hooks: Omit<ReportHooks, 'signal'> = { yieldBetwee
       if (units === undefined) throw new Error(`no units loaded under '${key}'`);
       const ids = filterUnitIndexes(units, filters, ctx);
       return transfer(ids, [ids.buffer]);
+    },
+
+    /**
+     * The display rows of the units under `key` (core/display-rows.ts): status colour and label,
+     * quotable, visible price in the chosen currency, areas in the chosen unit, rent, and the
+     * development's price from and rent, in one pass. Throws when the key is not loaded.
+     */
+    displayRows(
+      key: string,
+      colors: StatusColors,
+      display: Display,
+      developmentCurrency?: string | null,
+    ): DisplayRows {
+      const units = unitSets.get(key);
+      if (units === undefined) throw new Error(`no units loaded under '${key}'`);
+      return buildDisplayRows(units, colors, display, developmentCurrency);
     },
 
     /** {@link priceFrom} over the units under `key`. */

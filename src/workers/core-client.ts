@@ -13,7 +13,9 @@ import type {
   QuoteReportRow,
   ReportProgress,
 } from '../core/quote-report';
-import type { PaymentScheme, Showroom, Unit } from '../core/types';
+import type { PaymentScheme, Showroom, StatusColors, Unit } from '../core/types';
+import type { Display } from '../core/display';
+import type { DisplayRows } from '../core/display-rows';
 import type { CheckInCandidate } from '../core/check-in';
 import type { CheckInHistoryLabels, CheckInHistoryRow } from '../core/check-in-history';
 import type { DevicePosition } from '../core/geo';
@@ -91,6 +93,8 @@ export class CoreClient {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly inFlight = new Set<InFlight>();
   private readonly datasets = new Map<string, Unit[]>();
+  /** The array each key was loaded from (by identity: {@link holds}). */
+  private readonly sources = new Map<string, readonly Unit[]>();
   private readonly loaded = new Map<string, Promise<void>>();
   private jobCounter = 0;
   private generation = 0;
@@ -125,6 +129,7 @@ export class CoreClient {
   async loadUnits(key: string, units: readonly Unit[], options: CallOptions = {}): Promise<number> {
     const copy = units.slice();
     this.datasets.set(key, copy);
+    this.sources.set(key, units);
     this.loaded.delete(key);
     await this.ensureLoaded(key, options.signal);
     return copy.length;
@@ -133,6 +138,7 @@ export class CoreClient {
   /** Forgets the units under `key`, here and in the worker. */
   async unloadUnits(key: string): Promise<void> {
     this.datasets.delete(key);
+    this.sources.delete(key);
     const wasLoaded = this.loaded.delete(key);
     if (wasLoaded && (this.mode === 'direct' || this.remote !== undefined)) {
       await this.call(false, undefined, (api) => api.unloadUnits(key));
@@ -165,6 +171,34 @@ export class CoreClient {
     const ids = await this.filterUnitIds(key, filters, ctx, options);
     const units = this.datasets.get(key) ?? [];
     return Array.from(ids, (i) => units[i]!);
+  }
+
+  /**
+   * The display rows of the units loaded under `key` (core/display-rows.ts), built in the worker
+   * in one pass; called when the units load and again when the display settings change.
+   */
+  async displayRows(
+    key: string,
+    colors: StatusColors,
+    display: Display,
+    developmentCurrency?: string | null,
+    options: CallOptions = {},
+  ): Promise<DisplayRows> {
+    if (!this.datasets.has(key)) throw new Error(`no units loaded under '${key}'`);
+    const rows = await this.call(false, options.signal, async (api) => {
+      await this.ensureLoaded(key, options.signal);
+      return api.displayRows(key, colors, display, developmentCurrency ?? null);
+    });
+    this.displayRowCalls++;
+    return rows;
+  }
+
+  /** How many display-row builds the client has answered (a test reads it from the page). */
+  displayRowCalls = 0;
+
+  /** Whether `units` (the same array) is what `key` holds, so loading it again can be skipped. */
+  holds(key: string, units: readonly Unit[]): boolean {
+    return this.sources.get(key) === units;
   }
 
   /** Prices a quotation in the worker. */

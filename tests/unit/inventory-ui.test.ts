@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { unitMatchesFilters } from '../../src/core/filters';
 import { defaultStatusColors } from '../../src/core/status';
 import type { Unit } from '../../src/core/types';
+import { buildDisplayRows } from '../../src/core/display-rows';
 import { specStatusColors } from '../../src/server/seed/demo';
 import { parseAdminPrice, UNIT_PRICE_MAX } from '../../src/ui/features/inventory/utils/admin-price';
 import { EMPTY_FORM, toUnitFilters } from '../../src/ui/features/inventory/utils/filter-form';
@@ -225,7 +226,13 @@ describe('text on status colours', () => {
 
 describe('units table order', () => {
   const colors = defaultStatusColors();
-  const names = { colors, clusterNames: new Map([['c', 'Torre A']]), prototypeNames: new Map() };
+  const display = makeDisplay([], 'MXN', 'm2');
+  // The table sorts by the display rows the core worker builds (core/display-rows.ts).
+  const lookups = (list: Unit[]) => ({
+    rows: new Map(buildDisplayRows(list, colors, display).rows.map((r) => [r.id, r])),
+    clusterNames: new Map([['c', 'Torre A']]),
+    prototypeNames: new Map<string, string>(),
+  });
   const units = [
     unit('hidden-1', 'Vendido', 9_000_000),
     unit('cheap', 'Disponible', 1_000_000),
@@ -234,7 +241,7 @@ describe('units table order', () => {
     unit('zero', 'Disponible', 0),
   ];
   const order = (column: Column, dir: 1 | -1) =>
-    sortUnits(units, { column, dir }, names).map((u) => u.id);
+    sortUnits(units, { column, dir }, lookups(units)).map((u) => u.id);
 
   it('puts hidden prices after every visible price, ascending and descending', () => {
     expect(order('precio', 1)).toEqual(['cheap', 'dear', 'hidden-1', 'hidden-2', 'zero']);
@@ -247,6 +254,7 @@ describe('units table order', () => {
       unit('a', 'Disponible'),
       { ...unit('c', 'Disponible'), status: 'Inventado' },
     ];
+    const names = lookups(mixed);
     for (const dir of [1, -1] as const) {
       expect(sortUnits(mixed, { column: 'cluster', dir }, names).map((u) => u.id)).toEqual([
         'a',

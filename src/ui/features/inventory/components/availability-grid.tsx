@@ -11,8 +11,9 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { isSitePlan, streetsOf, type Street } from '../../../../core/site-plan';
-import { statusInfo, statusMark, type StatusMark } from '../../../../core/status';
-import type { StatusColors, Unit } from '../../../../core/types';
+import { ABSENT_STATUS_INFO, statusMark, type StatusMark } from '../../../../core/status';
+import type { DisplayRow } from '../../../../core/display-rows';
+import type { Unit } from '../../../../core/types';
 import { textOn } from '../../../theme/contrast';
 import { useNow } from '../hooks/use-now';
 import { statusWithHold } from '../utils/hold-time';
@@ -137,18 +138,20 @@ interface BuildingModel {
 function buildModel(
   cluster: GridCluster,
   units: readonly Unit[],
-  colors: StatusColors,
+  rows: ReadonlyMap<string, DisplayRow>,
   label: (unit: Unit, status: string) => string,
 ): BuildingModel {
   const cellOf = (u: Unit, column: number): CellModel => {
-    const info = statusInfo(u.status, colors);
+    // The status colour and label come from the core worker's display rows (use-display-rows.ts).
+    const row = rows.get(u.id);
+    const hexColor = row?.hexColor ?? ABSENT_STATUS_INFO.hexColor;
     return {
       id: u.id,
       nombre: u.nombre,
-      color: info.hexColor,
-      text: textOn(info.hexColor),
+      color: hexColor,
+      text: textOn(hexColor),
       mark: statusMark(u.status),
-      label: label(u, info.disponibilidad),
+      label: label(u, row?.statusLabel ?? ABSENT_STATUS_INFO.disponibilidad),
       column,
     };
   };
@@ -427,7 +430,7 @@ const Building = memo(function Building({
 export const AvailabilityGrid = memo(function AvailabilityGrid({
   clusters,
   units,
-  colors,
+  rows,
   matching,
   appliedKey,
   selectedId,
@@ -435,7 +438,8 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
 }: {
   clusters: readonly GridCluster[];
   units: readonly Unit[];
-  colors: StatusColors;
+  /** Each unit's display row, built in the core worker (null until its first answer). */
+  rows: ReadonlyMap<string, DisplayRow> | null;
   matching: ReadonlySet<string> | null;
   appliedKey: string;
   selectedId: string | undefined;
@@ -454,15 +458,16 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
     // A held unit's name says the hold and its time left (refreshed each minute).
     const label = (u: Unit, status: string) =>
       t('grid.unitLabel', { name: u.nombre, status: statusWithHold(t, u, status, now) });
-    return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], colors, label));
-  }, [clusters, units, colors, t, now]);
+    const shown = rows ?? new Map<string, DisplayRow>();
+    return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], shown, label));
+  }, [clusters, units, rows, t, now]);
   const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
   const widestCell = models.reduce((max, m) => Math.max(max, m.cellRem), CELL_MIN_REM);
   return (
     <div
       data-testid="availability-grid"
       data-filter-key={appliedKey}
-      data-ready={matching !== null ? 'true' : 'false'}
+      data-ready={matching !== null && rows !== null ? 'true' : 'false'}
       className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
       // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
       style={{

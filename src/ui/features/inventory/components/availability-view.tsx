@@ -16,6 +16,7 @@ import type { Display } from '../../../lib/figures';
 import { StatusLegend } from './status-legend';
 import { UnitsTable } from './units-table';
 import { useUnitFilter } from '../hooks/use-unit-filter';
+import { useDisplayRows } from '../hooks/use-display-rows';
 
 export function AvailabilityView({
   mode,
@@ -51,6 +52,9 @@ export function AvailabilityView({
     [form, display, unitCurrency],
   );
   const result = useUnitFilter(`dev:${developmentId}`, units, filters, ctx);
+  // Status colours and labels, shown prices and areas: built in the core worker, again on a
+  // currency or area-unit change (issue 20, the card's worker).
+  const displayRows = useDisplayRows(`dev:${developmentId}`, units, colors, display, unitCurrency);
   // Below lg the filters come first, folded into a bar that opens them (issue 19, defect 5: at
   // 820 px they sat under both towers, 2,000 px down); from lg they are a column beside the grid.
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -175,23 +179,28 @@ export function AvailabilityView({
               <AvailabilityGrid
                 clusters={clusters}
                 units={units}
-                colors={colors}
+                rows={displayRows.byId}
                 matching={result.matching}
                 appliedKey={result.appliedKey}
                 selectedId={selectedId}
                 onSelect={onSelect}
               />
-            ) : (
+            ) : displayRows.byId ? (
               <UnitsTable
                 units={tableUnits}
-                colors={colors}
-                display={display}
+                rows={displayRows.byId}
+                engine={displayRows.engine}
+                version={displayRows.version}
                 clusterNames={clusterNames}
                 prototypeNames={prototypeNames}
                 selectedId={selectedId}
                 onSelect={onSelect}
                 caption={t('table.caption', { count: tableUnits.length })}
               />
+            ) : (
+              <p role="status" className={css({ color: 'muted' })}>
+                {t('availability.loading')}
+              </p>
             )}
           </div>
         </div>

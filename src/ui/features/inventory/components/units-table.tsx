@@ -1,15 +1,17 @@
 /**
  * The simple availability: the same units as a table, sortable by any column (click a
- * header; again to reverse). Prices follow the status rules; areas the chosen unit.
+ * header; again to reverse). What each row shows of a unit — its status colour and label, its
+ * price (hidden or converted to the chosen currency) and its area in the chosen unit — is the
+ * display row the core worker built (hooks/use-display-rows.ts); nothing here applies the status
+ * rules or converts a figure.
  */
 
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../../core/filters';
-import { statusInfo, isPriceVisible } from '../../../../core/status';
-import type { StatusColors, Unit } from '../../../../core/types';
-import { formatAreaIn, formatPrice, type Display } from '../../../lib/figures';
+import type { DisplayRow } from '../../../../core/display-rows';
+import type { Unit } from '../../../../core/types';
 import { StatusBadge } from './status-badge';
 import { useNow } from '../hooks/use-now';
 import { holdLeftText, statusWithHold } from '../utils/hold-time';
@@ -34,8 +36,9 @@ const COLUMN_FITS: Partial<Record<Column, string>> = {
 
 export function UnitsTable({
   units,
-  colors,
-  display,
+  rows: displayRows,
+  engine,
+  version,
   clusterNames,
   prototypeNames,
   selectedId,
@@ -43,8 +46,11 @@ export function UnitsTable({
   caption,
 }: {
   units: readonly Unit[];
-  colors: StatusColors;
-  display: Display;
+  /** Each unit's display row, from the core worker. */
+  rows: ReadonlyMap<string, DisplayRow>;
+  /** Where the rows were built and how many answers so far (marked on the table for tests). */
+  engine: 'worker' | 'main';
+  version: number;
   clusterNames: ReadonlyMap<string, string>;
   prototypeNames: ReadonlyMap<string, string>;
   selectedId: string | undefined;
@@ -56,8 +62,8 @@ export function UnitsTable({
   const now = useNow(30_000, anyHeld);
   const [sort, setSort] = useState<UnitsSort>({ column: 'nombre', dir: 1 });
   const rows = useMemo(
-    () => sortUnits(units, sort, { colors, clusterNames, prototypeNames }),
-    [units, sort, clusterNames, prototypeNames, colors],
+    () => sortUnits(units, sort, { rows: displayRows, clusterNames, prototypeNames }),
+    [units, sort, clusterNames, prototypeNames, displayRows],
   );
 
   const th = css({
@@ -78,6 +84,7 @@ export function UnitsTable({
     borderBottom: '1px solid token(colors.border)',
     whiteSpace: 'nowrap',
   });
+  const rowOf = (u: Unit) => displayRows.get(u.id);
   const cells: Record<Column, (u: Unit) => ReactNode> = {
     nombre: (u) => (
       <button
@@ -90,7 +97,7 @@ export function UnitsTable({
         })}
         aria-label={t('grid.unitLabel', {
           name: u.nombre,
-          status: statusWithHold(t, u, statusInfo(u.status, colors).disponibilidad, now),
+          status: statusWithHold(t, u, rowOf(u)?.statusLabel ?? '', now),
         })}
         data-unit-row={u.id}
         onClick={() => onSelect(u.id)}
@@ -104,14 +111,11 @@ export function UnitsTable({
     recamaras: (u) => u.caracteristicas.recamaras,
     banios: (u) => bathroomCount(u.caracteristicas),
     cajones: (u) => u.caracteristicas.cajones,
-    area: (u) => formatAreaIn(u.metrajes.areaTotal, display),
-    precio: (u) =>
-      isPriceVisible(u, colors) && u.precio > 0
-        ? formatPrice(u.precio, display, u.divisa)
-        : t('detail.priceHidden'),
+    area: (u) => rowOf(u)?.areaText ?? '',
+    precio: (u) => rowOf(u)?.priceText ?? t('detail.priceHidden'),
     status: (u) => {
-      const info = statusInfo(u.status, colors);
-      const badge = <StatusBadge color={info.hexColor} label={info.disponibilidad} />;
+      const row = rowOf(u);
+      const badge = <StatusBadge color={row?.hexColor ?? ''} label={row?.statusLabel ?? ''} />;
       if (!u.apartado) return badge;
       return (
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: 2 })}>
@@ -135,7 +139,12 @@ export function UnitsTable({
         containerType: 'inline-size',
       })}
     >
-      <table className={css({ w: '100%', borderCollapse: 'collapse' })}>
+      <table
+        className={css({ w: '100%', borderCollapse: 'collapse' })}
+        data-testid="units-table"
+        data-rows-engine={engine}
+        data-rows-version={version}
+      >
         <caption className={css({ textAlign: 'left', p: 3, fontWeight: 'semibold' })}>
           {caption}
         </caption>

@@ -4,8 +4,8 @@
  */
 
 import { bathroomCount } from '../../../../core/filters';
-import { isPriceVisible, statusInfo } from '../../../../core/status';
-import type { StatusColors, Unit } from '../../../../core/types';
+import type { DisplayRow } from '../../../../core/display-rows';
+import type { Unit } from '../../../../core/types';
 
 export type Column =
   | 'nombre'
@@ -37,9 +37,12 @@ export interface UnitsSort {
   dir: 1 | -1;
 }
 
-/** What the table reads besides the units: the status colours and the names of the ids. */
+/**
+ * What the table reads besides the units: each unit's display row (built in the core worker:
+ * its status label and shown price) and the names of the ids.
+ */
 export interface UnitsTableLookups {
-  colors: StatusColors;
+  rows: ReadonlyMap<string, DisplayRow>;
   clusterNames: ReadonlyMap<string, string>;
   prototypeNames: ReadonlyMap<string, string>;
 }
@@ -67,11 +70,11 @@ function sortValue(u: Unit, column: Column, names: UnitsTableLookups): string | 
     case 'area':
       return u.metrajes.areaTotal > 0 ? u.metrajes.areaTotal : null;
     case 'precio':
-      return isPriceVisible(u, names.colors) && u.precio > 0 ? u.precio : null;
-    case 'status':
-      return u.status !== undefined && Object.hasOwn(names.colors, u.status)
-        ? statusInfo(u.status, names.colors).disponibilidad
-        : null;
+      return names.rows.get(u.id)?.price ?? null;
+    case 'status': {
+      const row = names.rows.get(u.id);
+      return row?.statusKnown ? row.statusLabel : null;
+    }
     default: {
       const unhandled: never = column;
       throw new Error(`unknown column ${String(unhandled)}`);

@@ -1,0 +1,90 @@
+/**
+ * A development's display rows from the core worker (issue 20, the card's worker): when the
+ * units load (or a live change replaces them) and whenever the display settings change
+ * (currency, m²/ft²), the worker builds every unit's row in one pass (core/display-rows.ts) and
+ * the page renders what it answers. The units are the set the filter hook keeps in the worker
+ * under the same key; they are sent again only when they changed.
+ *
+ * `localStorage['vitrina:filtros-hilo-principal'] = '1'` (the filter hook's baseline switch)
+ * builds the same rows on the main thread instead; the benchmark compares the two.
+ */
+
+import { useEffect, useMemo, useState } from 'react';
+import { buildDisplayRows, type DisplayRow, type DisplayRows } from '../../../../core/display-rows';
+import type { Display } from '../../../../core/display';
+import type { StatusColors, Unit } from '../../../../core/types';
+import { getCoreClient } from '../../../../workers/core-client';
+import { MAIN_THREAD_FLAG } from './use-unit-filter';
+
+function mainThreadRequested(): boolean {
+  try {
+    return localStorage.getItem(MAIN_THREAD_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export interface DisplayRowsResult {
+  /** Each unit's row by id; null until the first answer. */
+  byId: ReadonlyMap<string, DisplayRow> | null;
+  /** The whole answer (price from, rent); null until the first answer. */
+  rows: DisplayRows | null;
+  /** Where the rows were built. */
+  engine: 'worker' | 'main';
+  /** Counts answers (a page marks it on the DOM; tests read it). */
+  version: number;
+  error: Error | null;
+}
+
+function index(rows: DisplayRows): Map<string, DisplayRow> {
+  const map = new Map<string, DisplayRow>();
+  for (const r of rows.rows) map.set(r.id, r);
+  return map;
+}
+
+export function useDisplayRows(
+  key: string,
+  units: readonly Unit[],
+  colors: StatusColors,
+  display: Display,
+  developmentCurrency?: string | null,
+): DisplayRowsResult {
+  const [onMain] = useState(mainThreadRequested);
+  const settingsKey = `${display.currency.codigo}|${display.areaUnit}|${JSON.stringify(colors)}|${developmentCurrency ?? ''}`;
+  const [state, setState] = useState<{
+    rows: DisplayRows | null;
+    byId: ReadonlyMap<string, DisplayRow> | null;
+    version: number;
+    error: Error | null;
+  }>({ rows: null, byId: null, version: 0, error: null });
+
+  const main = useMemo(() => {
+    if (!onMain) return null;
+    const rows = buildDisplayRows(units, colors, display, developmentCurrency);
+    return { rows, byId: index(rows) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
+  }, [onMain, units, settingsKey]);
+
+  useEffect(() => {
+    if (onMain) return;
+    const client = getCoreClient();
+    const controller = new AbortController();
+    const { signal } = controller;
+    (async () => {
+      if (!client.holds(key, units)) await client.loadUnits(key, units, { signal });
+      const rows = await client.displayRows(key, colors, display, developmentCurrency, {
+        signal,
+      });
+      if (signal.aborted) return;
+      setState((s) => ({ rows, byId: index(rows), version: s.version + 1, error: null }));
+    })().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (!signal.aborted) setState((s) => ({ ...s, error: error as Error }));
+    });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
+  }, [onMain, key, units, settingsKey]);
+
+  if (main) return { ...main, engine: 'main', version: 1, error: null };
+  return { ...state, engine: 'worker' };
+}

@@ -1,0 +1,100 @@
+/**
+ * Issue 20, the card's worker, on the real pages: the availability table and grid render the
+ * display rows the core worker builds (status colour and label, visible price in the chosen
+ * currency, area in the chosen unit), and a settings change (currency, m²/ft²) has the worker
+ * build them again. The table marks where its rows were built (`data-rows-engine`) and how many
+ * answers it has had (`data-rows-version`); the page modules hold no status rule of their own.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
+
+const PASSWORD = 'Vitrina2026!';
+const CORP = 'grupo-horizonte';
+const DEV_PATH = `/corporativos/${CORP}/desarrollos/torre-alameda`;
+const SHOTS = 'tests/e2e/__screenshots__';
+
+interface ApiUnit {
+  id: string;
+  nombre: string;
+  status?: string;
+  precio: number;
+  metrajes: { areaTotal: number };
+}
+
+const money = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`;
+
+async function settings(page: Page, currency: string, unit: 'm²' | 'ft²') {
+  await page.getByRole('button', { name: 'Configuraciones' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Configuraciones' });
+  await dialog.getByRole('radio', { name: new RegExp(unit) }).check();
+  await dialog.getByLabel('Moneda').selectOption(currency);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+test('the availability pages render the rows the core worker builds, again on a settings change', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'asesor@vitrina.demo', password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const corporate = await (await page.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
+  const dev = await (
+    await page.request.get(
+      `/api/wsObtenerDesarrollo?idCorporativo=${corporate.id}&slug=torre-alameda`,
+    )
+  ).json();
+  const clusters = await (
+    await page.request.get(
+      `/api/wsObtenerClusters?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}`,
+    )
+  ).json();
+  const units: ApiUnit[] = clusters.flatMap((c: { unidades: ApiUnit[] }) => c.unidades);
+  const unit = units.find((u) => u.status === 'Disponible' && u.precio > 0)!;
+  const sold = units.find((u) => u.status === 'Vendido')!;
+
+  await page.goto(`${DEV_PATH}/disponibilidad-simple`);
+  const table = page.getByTestId('units-table');
+  await expect(table).toHaveAttribute('data-rows-engine', 'worker');
+  await expect(table).toHaveAttribute('data-rows-version', '1');
+  const row = (u: ApiUnit) =>
+    page.getByRole('row').filter({ has: page.locator(`[data-unit-row="${u.id}"]`) });
+  await expect(row(unit)).toContainText(`${money(unit.precio)} MXN`);
+  await expect(row(unit)).toContainText('Disponible');
+  await expect(row(sold)).toContainText('Precio no disponible');
+
+  // USD and ft²: the worker builds the rows again (a second answer), the table shows them.
+  await settings(page, 'USD', 'ft²');
+  await expect(table).toHaveAttribute('data-rows-version', '2');
+  await expect(row(unit)).toContainText(`${money(unit.precio / 18.5)} USD`);
+  const ft2 = (unit.metrajes.areaTotal * 10.7639).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  await expect(row(unit)).toContainText(`${ft2} ft²`);
+  await page.screenshot({ path: `${SHOTS}/display-rows-table-usd-ft2.png` });
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
+
+  // The grid: its cells' colours are the worker's rows (ready only once they arrived).
+  await page.goto(`${DEV_PATH}/disponibilidad`);
+  const grid = page.getByTestId('availability-grid');
+  await expect(grid).toHaveAttribute('data-ready', 'true');
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Unidad ${unit.nombre}, Disponible`) }),
+  ).toBeVisible();
+  await settings(page, 'MXN', 'm²');
+});
+
+test('the page modules keep no status rule or conversion of their own', () => {
+  for (const file of [
+    'src/ui/features/inventory/components/units-table.tsx',
+    'src/ui/features/inventory/components/availability-grid.tsx',
+    'src/ui/features/inventory/utils/units-sort.ts',
+  ]) {
+    const text = readFileSync(file, 'utf8');
+    expect(text, file).not.toMatch(/\b(statusInfo|isPriceVisible|formatPrice|formatAreaIn)\b/);
+  }
+});
