@@ -251,6 +251,11 @@ function shallowEqual<T extends Record<string, unknown>>(a: T, b: T): boolean {
   );
 }
 
+/** Starts (or finds) the corporate's connection machine, without React. */
+export function startCrmConnection(corporateId: string): CrmTokenActor {
+  return actorFor(corporateId);
+}
+
 /** The machine of a corporate if a page started it (the CRM lead source asks without starting one). */
 export function existingCrmActor(corporateId: string): CrmTokenActor | undefined {
   return actors.get(corporateId);

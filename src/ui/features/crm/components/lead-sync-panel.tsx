@@ -21,6 +21,8 @@ const badge = css({
   fontSize: 'xs',
   fontWeight: 'semibold',
   border: '1px solid',
+  justifySelf: 'start',
+  whiteSpace: 'nowrap',
 });
 const tone: Record<string, string> = {
   sincronizado: css({ color: '#1d5e22', bg: '#e8f3e9', borderColor: '#a3cfa6' }),
