@@ -4,7 +4,9 @@
  */
 
 import type { CorporateLabels } from './corporate-labels';
+import type { FeaturedDevelopments } from './featured';
 import type { BrowserName } from './misc';
+import type { Tutorial } from './tutorials';
 
 export type UnitStatus =
   | 'Disponible'
@@ -148,6 +150,10 @@ export interface Corporate {
   razonSocial?: string;
   /** The developer's legal address, printed on quotations under the legal name. */
   domicilio?: string;
+  /** Featured developments (core/featured.ts; the `destacados` page and the list's block). */
+  destacados?: FeaturedDevelopments;
+  /** Short guides for users, active or not (core/tutorials.ts; `wsObtenerTutoriales`). */
+  tutoriales?: Tutorial[];
 }
 
 export interface Development {
@@ -180,7 +186,6 @@ export interface Development {
   documentos: DocumentItem[];
   esquemasPago: PaymentScheme[];
   fechaEntrega: string;
-  destacado?: boolean;
   configVistaNivel?: { mostrarColorIndependienteFachada?: boolean };
   idFraccional?: string;
 }
@@ -294,6 +299,8 @@ export interface User {
   rolesAsignacion?: Record<string, string[]>;
   fechaAlta: number;
   sesionUltima?: number | null;
+  /** The browser of the last session (misc.ts `detectBrowser`); absent before it was kept. */
+  navegador?: BrowserName;
   perfil?: number;
   tipo?: string;
   esAdmin: boolean;
@@ -301,8 +308,6 @@ export interface User {
    * The user approves brokers' registrations (spec §1, §6) in the corporates where their role
    * manages users (core/permissions.ts `mayApproveRegistrations`); false for a broker who signs up.
    */
-  /** The browser of the last session (misc.ts `detectBrowser`); absent before it was kept. */
-  navegador?: BrowserName;
   aprobarRegistro?: boolean;
   /** `estatus`: see {@link UserStatus}. */
   info?: { estatus: string };

@@ -4,6 +4,7 @@ import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
 import { firebaseAuthRoutes } from './auth/firebase.routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { contentRoutes } from './content/routes';
 import { chatRoutes } from './chat/routes';
 import { crmRoutes } from './crm/routes';
 import { checkInRoutes } from './check-ins/routes';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', peopleRoutes);
   api.route('/', peoplePublicRoutes);
   api.route('/', catalogueRoutes);
+  api.route('/', contentRoutes);
   api.route('/', documentRoutes);
   api.route('/', uploadRoutes);
   api.route('/', inventoryRoutes);

@@ -7,6 +7,15 @@ const messages = {
     en: 'An unexpected error occurred, please contact technical support',
   },
   validation: { es: 'Los datos enviados no son válidos', en: 'The data sent is not valid' },
+  // Featured developments and tutorials (issue 20, server/content)
+  featured_invalid: {
+    es: 'Los desarrollos destacados deben ser desarrollos del corporativo',
+    en: 'Featured developments must be developments of the corporate',
+  },
+  tutorial_invalid: {
+    es: 'Cada tutorial necesita título y pasos en español e inglés',
+    en: 'Each tutorial needs a title and steps in Spanish and English',
+  },
   not_found: { es: 'No se encontró el recurso', en: 'The resource was not found' },
   route_not_found: { es: 'La ruta no existe', en: 'This route does not exist' },
   // CRM (issue 17; spec §8 missing-configuration messages)

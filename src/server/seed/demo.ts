@@ -16,6 +16,7 @@ import { streams } from '../catalogue/events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
 import { seededRandom, type SeededRandom } from './random';
+import { demoTutorials } from './content';
 import { readFileSync } from 'node:fs';
 import { DEMO_ENGLISH_LABELS } from './labels';
 
@@ -702,7 +703,6 @@ function addDevelopment(b: DemoBuilder, corporateId: string, plan: DevelopmentPl
     documentos,
     esquemasPago: schemesFor(clusterIds, r),
     fechaEntrega: plan.fechaEntrega,
-    destacado: plan.destacado,
     configVistaNivel: { mostrarColorIndependienteFachada: true },
   };
 
@@ -935,8 +935,25 @@ export async function buildDemoSeed(
   });
 
   let units = 0;
-  for (const plan of horizontePlans) units += addDevelopment(b, horizonte.id, plan).unitCount;
-  for (const plan of pacificoPlans) units += addDevelopment(b, pacifico.id, plan).unitCount;
+  for (const [corp, plans] of [
+    [horizonte, horizontePlans],
+    [pacifico, pacificoPlans],
+  ] as const) {
+    const featured: string[] = [];
+    for (const plan of plans) {
+      const added = addDevelopment(b, corp.id, plan);
+      units += added.unitCount;
+      if (plan.destacado) featured.push(added.devId);
+    }
+    // Issue 20: the featured-developments document (`destacados.items`, in order) replaces the
+    // per-development flag; and the corporate's tutorials.
+    b.event(
+      streams.corporate(corp.id),
+      'CorporateSettingsChanged',
+      { changes: { destacados: { items: featured }, tutoriales: demoTutorials() } },
+      corp.id,
+    );
+  }
 
   const passwordHash = await hash(DEMO_PASSWORD);
   const people: {

@@ -27,6 +27,7 @@
  *   (a fresh lead to delete, a hold to release) through `t.make`, before the event count is read.
  */
 import { randomUUID } from 'node:crypto';
+import { mayAdministerContent } from '../../../src/core/featured';
 import {
   mayCreateUsers,
   mayEditUsers,
@@ -1462,6 +1463,67 @@ export const ROUTES: RouteSpec[] = [
     fill: (t) => ({
       path: `/api/corporativos/${t.corp.id}/datos-legales`,
       body: { razonSocial: `${t.corp.slug} S.A. de C.V.`, domicilio: 'Av. Reforma 100, CDMX' },
+    }),
+  },
+  // ------------------------------------------------------------------ content (issue 20)
+  {
+    method: 'GET',
+    path: '/api/wsObtenerDestacados',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerDestacados?${corpQ(t)}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/destacados',
+    access: 'member',
+    role: mayAdministerContent,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/destacados`,
+      body: { items: [t.res.devId] },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wsObtenerTutoriales',
+    access: 'member',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/wsObtenerTutoriales?${corpQ(t)}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/tutoriales',
+    access: 'member',
+    role: mayAdministerContent,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/tutoriales` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/tutoriales',
+    access: 'member',
+    role: mayAdministerContent,
+    slots: ['corp'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/tutoriales`,
+      body: {
+        tutoriales: [
+          {
+            id: `tut-${randomUUID().slice(0, 8)}`,
+            activo: true,
+            es: { titulo: 'Apartar una unidad', pasos: ['Abre la unidad y pulsa «Apartar».'] },
+            en: { titulo: 'Hold a unit', pasos: ['Open the unit and press “Hold”.'] },
+          },
+        ],
+      },
     }),
   },
   // ------------------------------------------------------------------ operations

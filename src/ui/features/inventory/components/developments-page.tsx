@@ -8,12 +8,14 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { featuredInOrder } from '../../../../core/featured';
 import { developmentsForApp } from '../../../../core/filters';
 import { normalizeSearchText } from '../../../../core/lead';
 import { AppLink } from '../../../components/app-link';
 import { MapPinIcon, StarIcon } from '../../../components/icons';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { card } from '../../../components/styles';
+import { featuredQuery } from '../../content/api/content';
 import { useFavouriteDevelopments } from '../api/favourites';
 import { developmentPath } from '../../../lib/paths';
 import {
@@ -28,7 +30,8 @@ import { useLiveStream } from '../../../lib/live-stream';
 import { TopBarActions, useCorporateContext } from '../../../layouts/corporate-context';
 import { useDisplaySettings } from '../../../lib/display-settings';
 
-function DevelopmentCard({
+/** A development's card (also the `destacados` page's, features/content). */
+export function DevelopmentCard({
   d,
   slug,
   display,
@@ -220,7 +223,10 @@ export function DevelopmentsPage({ actions }: { actions?: ReactNode }) {
         tagIds.every((id) => d.tagsBusqueda.includes(id)),
     );
   }, [list, text, category, tagIds]);
-  const featured = shown.filter((d) => d.destacado);
+  // The featured block reads the corporate's featured-developments document, in its order
+  // (issue 20; the per-development flag it replaced is gone).
+  const featuredDoc = useQuery(featuredQuery(corporate.id));
+  const featured = featuredInOrder(featuredDoc.data, shown);
 
   if (developments.isPending) return <LoadingScreen />;
   if (developments.isError) return <p role="alert">{t('list.loadFailed')}</p>;
