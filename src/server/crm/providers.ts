@@ -534,7 +534,8 @@ export function soqlEscape(text: string): string {
   return text.replace(/[\\'"]/g, (c) => `\\${c}`).replace(/[%_]/g, (c) => `\\${c}`);
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : String(v));
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : null;
 
 /**
  * One page of the CRM's leads: Salesforce's query (following `nextRecordsUrl`, which must stay on

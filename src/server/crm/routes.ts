@@ -192,6 +192,8 @@ function crmApiError(error: unknown): unknown {
     return new ApiError(409, 'CRM_REAUTORIZAR', 'crm_reauthorize');
   if (error instanceof CrmNotConfigured)
     return new ApiError(400, 'CRM_CONFIG_INVALID', 'crm_no_config');
+  if (error instanceof CrmCallError && error.crmError.startsWith('INVALID_CURSOR'))
+    return badRequest([{ path: 'query.cursor', code: 'invalid_cursor' }]);
   if (error instanceof CrmCallError) {
     console.error(`[vitrina] crm: call failed (${error.crmError})`);
     return new ApiError(502, 'CRM_FAILED', 'crm_failed', {}, { crmError: error.crmError });

@@ -335,7 +335,7 @@ export function crmExportSender(deps: SyncDeps) {
     }
     const detail =
       typeof res.body === 'object' && res.body !== null && 'message' in res.body
-        ? String((res.body as { message: unknown }).message).slice(0, 300)
+        ? String(res.body.message).slice(0, 300)
         : 'error';
     const text = `HTTP_${res.status}: ${detail}`;
     if (res.status === 429 || res.status === 503)

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
+import type { CrmOptions } from '../../../src/server/crm/connections';
 import type { PushOptions } from '../../../src/server/notifications/push';
+import type { BackgroundWorkOptions } from '../../../src/server/store/background-work';
 import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../../src/server/runtime';
 
 export interface Backend {
@@ -10,6 +12,9 @@ export interface Backend {
   open(options?: {
     clock?: () => Date;
     push?: PushOptions;
+    /** CRM sync options (tests: http on loopback for the fakes, short timeouts). */
+    crm?: CrmOptions;
+    background?: BackgroundWorkOptions;
   }): Promise<Runtime & { databaseUrl?: string; dispose(): Promise<void> }>;
 }
 
@@ -78,7 +83,12 @@ export function describeBackends(title: string, suite: (backend: Backend) => voi
 /** A store with the demo tenant, for API tests. */
 export async function openSeeded(
   backend: Backend,
-  options?: { clock?: () => Date; push?: PushOptions },
+  options?: {
+    clock?: () => Date;
+    push?: PushOptions;
+    crm?: CrmOptions;
+    background?: BackgroundWorkOptions;
+  },
 ) {
   const runtime = await backend.open(options);
   await seedDemoIfEmpty(runtime.deps.store);
