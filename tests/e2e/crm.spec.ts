@@ -145,6 +145,21 @@ test('HubSpot: configured by the administrator, connected by the adviser, a lead
   expect(
     [...fake.records.values()].some((r) => JSON.stringify(r).toLowerCase().includes(email)),
   ).toBe(true);
+  await expect(sync).toContainText('Sincronizado');
+  await expect(sync.getByRole('button', { name: 'Exportar' })).toBeVisible();
+  const leadUrl = page.url();
+  for (const language of ['es', 'en'] as const) {
+    for (const [size, viewport] of SIZES) {
+      const ctx = await context(browser, 'asesor@vitrina.demo', language, viewport);
+      const p = await ctx.newPage();
+      await p.goto(leadUrl);
+      await expect(p.getByTestId('sync-state')).toHaveAttribute('data-estado', 'sincronizado');
+      await p.getByTestId('lead-sync').scrollIntoViewIfNeeded();
+      await p.screenshot({ path: `${SHOTS}/crm-lead-${language}-${size}.png` });
+      await axeClean(p);
+      await ctx.close();
+    }
+  }
   // And it is in the CRM's list, as one of ours (it opens).
   await page.goto(CLIENTS);
   await page.getByRole('searchbox').fill(email);
@@ -169,6 +184,7 @@ test('HubSpot: configured by the administrator, connected by the adviser, a lead
       await ap.goto(CRM_PAGE);
       await expect(ap.getByTestId('secret-status')).toBeVisible();
       await expect(ap.getByTestId('sync-counts')).toBeVisible();
+      await expect(ap.getByTestId('map-preview')).toContainText('"email"');
       await ap.screenshot({
         path: `${SHOTS}/crm-settings-${language}-${size}.png`,
         fullPage: true,

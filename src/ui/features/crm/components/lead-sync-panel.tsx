@@ -128,8 +128,9 @@ export function LeadSyncPanel({ corporateId, leadId }: { corporateId: string; le
           display: 'flex',
           flexDirection: 'column',
           gap: 2,
-          borderTop: '1px solid',
-          borderColor: 'border',
+          borderTopWidth: '1px',
+          borderTopStyle: 'solid',
+          borderTopColor: 'border',
           pt: 3,
         })}
         onSubmit={(e) => {
