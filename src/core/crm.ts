@@ -112,8 +112,11 @@ export function authorizeIssue(config: CrmConfig | null): CrmConfigIssueCode | n
 /** A dotted CRM field name: segments of letters, digits, `_` and `-`, at most 6 deep. */
 export const CAMPO_RE = /^[A-Za-z_][\w-]{0,79}(\.[A-Za-z_][\w-]{0,79}){0,5}$/;
 
+const RESERVED_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A valid CRM field name: {@link CAMPO_RE}, and no segment that names a prototype. */
 export function isValidCampo(campo: string): boolean {
-  return CAMPO_RE.test(campo);
+  return CAMPO_RE.test(campo) && !campo.split('.').some((s) => RESERVED_SEGMENTS.has(s));
 }
 
 /** The map used when a corporate set none: the usual fields of each CRM. */
@@ -184,7 +187,7 @@ export function mapLead(lead: Partial<Lead>, mapa: LeadMap): CrmPayload {
     let node: CrmPayload = out;
     let ok = true;
     for (const segment of path.slice(0, -1)) {
-      const next = node[segment];
+      const next = Object.prototype.hasOwnProperty.call(node, segment) ? node[segment] : undefined;
       if (next === undefined) node = node[segment] = {};
       else if (typeof next === 'string') {
         ok = false;
@@ -192,7 +195,7 @@ export function mapLead(lead: Partial<Lead>, mapa: LeadMap): CrmPayload {
       } else node = next;
     }
     const last = path[path.length - 1]!;
-    if (ok && node[last] === undefined) node[last] = value;
+    if (ok && !Object.prototype.hasOwnProperty.call(node, last)) node[last] = value;
   }
   return out;
 }
