@@ -122,6 +122,43 @@ export function unitMatchesFilters(unit: Unit, filters: UnitFilters, ctx: Filter
   return true;
 }
 
+/**
+ * Whether a unit passes the filters only because the corporate hides its price: there is a
+ * range criterion (price or area), and the unit's hidden price made {@link unitMatchesFilters}
+ * skip it. The availability says how many of the matches these are ("n coinciden; m más sin
+ * precio visible"; issue 19, defect 3) instead of counting sold and blocked units as matches.
+ */
+export function matchesOnlyWithHiddenPrice(
+  unit: Unit,
+  filters: UnitFilters,
+  ctx: FilterContext,
+): boolean {
+  const range =
+    hasPriceRange(filters) || filters.areaMin !== undefined || filters.areaMax !== undefined;
+  if (!range || !ctx.hideUnavailablePrices || isPriceVisible(unit, ctx.statusColors)) return false;
+  return unitMatchesFilters(unit, filters, ctx);
+}
+
+/** What is wrong with a typed range: a bound that is not a number, or min above max. */
+export type RangeProblem = 'notNumber' | 'minOverMax';
+
+/**
+ * Checks a range as typed (thousands separators, spaces and `$` allowed): null when both bounds
+ * are empty or numbers with min ≤ max.
+ */
+export function rangeProblem(min: string, max: string): RangeProblem | null {
+  const parse = (text: string): number | null | undefined => {
+    if (text.trim() === '') return undefined;
+    const v = Number(text.replace(/[,\s$]/g, ''));
+    return Number.isFinite(v) ? v : null;
+  };
+  const lo = parse(min);
+  const hi = parse(max);
+  if (lo === null || hi === null) return 'notNumber';
+  if (lo !== undefined && hi !== undefined && lo > hi) return 'minOverMax';
+  return null;
+}
+
 /** The units that pass the filters, in their original order. */
 export function filterUnits(
   units: readonly Unit[],

@@ -271,6 +271,8 @@ export type PageKey =
   | 'showroomPoster'
   | 'users'
   | 'crmSettings'
+  | 'clientQuotation'
+  | 'legalData'
   | 'operations'
   | 'sharedQuotation'
   | 'notFound';
@@ -311,6 +313,9 @@ export function pageOf(pathname: string): PageKey {
   if (first !== 'corporativos') return 'notFound';
   if (parts.length === 1) return 'corporates';
   if (parts.length === 2) return 'home';
+  // A client's saved quotation (issue 19): `clientes/{lead}/cotizaciones/{quotation}`.
+  if (section === 'clientes' && id !== undefined && sub === 'cotizaciones' && rest.length === 1)
+    return 'clientQuotation';
   if (rest.length > 0) return 'notFound';
   switch (section) {
     case 'desarrollos':
@@ -325,6 +330,8 @@ export function pageOf(pathname: string): PageKey {
       return id === undefined ? 'users' : 'notFound';
     case 'crm':
       return id === undefined ? 'crmSettings' : 'notFound';
+    case 'datos-legales':
+      return id === undefined ? 'legalData' : 'notFound';
     case 'showrooms':
       if (id === undefined) return 'showrooms';
       return sub === 'cartel' ? 'showroomPoster' : 'notFound';

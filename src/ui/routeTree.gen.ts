@@ -22,6 +22,8 @@ import { Route as CorporativosCorporativoIndexRouteImport } from './routes/corpo
 import { Route as CorporativosCorporativoAsistenteRouteImport } from './routes/corporativos/$corporativo/asistente'
 import { Route as CorporativosCorporativoClientesRouteRouteImport } from './routes/corporativos/$corporativo/clientes/route'
 import { Route as CorporativosCorporativoCrmRouteImport } from './routes/corporativos/$corporativo/crm'
+import { Route as CorporativosCorporativoDatosLegalesRouteImport } from './routes/corporativos/$corporativo/datos-legales'
+import { Route as CorporativosCorporativoDestacadosRouteImport } from './routes/corporativos/$corporativo/destacados'
 import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
 import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
 import { Route as PublicCotizacionTokenRouteImport } from './routes/public/cotizacion/$token'
@@ -48,6 +50,7 @@ import { Route as CorporativosCorporativoDesarrollosDesarrolloPrototiposRouteImp
 import { Route as CorporativosCorporativoDesarrollosDesarrolloRegistroClientesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/registro-clientes'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloUbicacionRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
 import { Route as CorporativosCorporativoShowroomsShowroomCartelRouteImport } from './routes/corporativos/$corporativo/showrooms/$showroom/cartel'
+import { Route as CorporativosCorporativoClientesLeadCotizacionesCotizacionRouteImport } from './routes/corporativos/$corporativo/clientes/$lead_.cotizaciones.$cotizacion'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
 import { Route as PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRouteImport } from './routes/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -120,6 +123,18 @@ const CorporativosCorporativoCrmRoute =
   CorporativosCorporativoCrmRouteImport.update({
     id: '/crm',
     path: '/crm',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoDatosLegalesRoute =
+  CorporativosCorporativoDatosLegalesRouteImport.update({
+    id: '/datos-legales',
+    path: '/datos-legales',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoDestacadosRoute =
+  CorporativosCorporativoDestacadosRouteImport.update({
+    id: '/destacados',
+    path: '/destacados',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
 const CorporativosCorporativoEventosRoute =
@@ -300,6 +315,12 @@ const CorporativosCorporativoShowroomsShowroomCartelRoute =
     path: '/showrooms/$showroom/cartel',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
+const CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute =
+  CorporativosCorporativoClientesLeadCotizacionesCotizacionRouteImport.update({
+    id: '/$lead_/cotizaciones/$cotizacion',
+    path: '/$lead/cotizaciones/$cotizacion',
+    getParentRoute: () => CorporativosCorporativoClientesRouteRoute,
+  } as any)
 const PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute =
   PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRouteImport.update(
     {
@@ -338,6 +359,8 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/crm': typeof CorporativosCorporativoCrmRoute
+  '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
+  '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -365,6 +388,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   '/corporativos/$corporativo/showrooms/$showroom/cartel': typeof CorporativosCorporativoShowroomsShowroomCartelRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/corporativos/$corporativo/clientes/$lead/cotizaciones/$cotizacion': typeof CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -380,6 +404,8 @@ export interface FileRoutesByTo {
   '/registro': typeof RegistroIndexRoute
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/crm': typeof CorporativosCorporativoCrmRoute
+  '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
+  '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -406,6 +432,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   '/corporativos/$corporativo/showrooms/$showroom/cartel': typeof CorporativosCorporativoShowroomsShowroomCartelRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/corporativos/$corporativo/clientes/$lead/cotizaciones/$cotizacion': typeof CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -424,6 +451,8 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesRouteRouteWithChildren
   '/corporativos/$corporativo/asistente': typeof CorporativosCorporativoAsistenteRoute
   '/corporativos/$corporativo/crm': typeof CorporativosCorporativoCrmRoute
+  '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
+  '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -451,6 +480,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion': typeof CorporativosCorporativoDesarrollosDesarrolloUbicacionRoute
   '/corporativos/$corporativo/showrooms/$showroom/cartel': typeof CorporativosCorporativoShowroomsShowroomCartelRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/': typeof CorporativosCorporativoDesarrollosDesarrolloIndexRoute
+  '/corporativos/$corporativo/clientes/$lead_/cotizaciones/$cotizacion': typeof CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof PublicCorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadRoute
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple': typeof PublicCorporativosCorporativoDesarrollosDesarrolloDisponibilidadSimpleRoute
@@ -470,6 +500,8 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/crm'
+    | '/corporativos/$corporativo/datos-legales'
+    | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -497,6 +529,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/showrooms/$showroom/cartel'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/'
+    | '/corporativos/$corporativo/clientes/$lead/cotizaciones/$cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -512,6 +545,8 @@ export interface FileRouteTypes {
     | '/registro'
     | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/crm'
+    | '/corporativos/$corporativo/datos-legales'
+    | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -538,6 +573,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/showrooms/$showroom/cartel'
     | '/corporativos/$corporativo/desarrollos/$desarrollo'
+    | '/corporativos/$corporativo/clientes/$lead/cotizaciones/$cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -555,6 +591,8 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/asistente'
     | '/corporativos/$corporativo/crm'
+    | '/corporativos/$corporativo/datos-legales'
+    | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -582,6 +620,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/ubicacion'
     | '/corporativos/$corporativo/showrooms/$showroom/cartel'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/'
+    | '/corporativos/$corporativo/clientes/$lead_/cotizaciones/$cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
     | '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple'
@@ -694,6 +733,20 @@ declare module '@tanstack/react-router' {
       path: '/crm'
       fullPath: '/corporativos/$corporativo/crm'
       preLoaderRoute: typeof CorporativosCorporativoCrmRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/datos-legales': {
+      id: '/corporativos/$corporativo/datos-legales'
+      path: '/datos-legales'
+      fullPath: '/corporativos/$corporativo/datos-legales'
+      preLoaderRoute: typeof CorporativosCorporativoDatosLegalesRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/destacados': {
+      id: '/corporativos/$corporativo/destacados'
+      path: '/destacados'
+      fullPath: '/corporativos/$corporativo/destacados'
+      preLoaderRoute: typeof CorporativosCorporativoDestacadosRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/eventos': {
@@ -878,6 +931,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CorporativosCorporativoShowroomsShowroomCartelRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
+    '/corporativos/$corporativo/clientes/$lead_/cotizaciones/$cotizacion': {
+      id: '/corporativos/$corporativo/clientes/$lead_/cotizaciones/$cotizacion'
+      path: '/$lead/cotizaciones/$cotizacion'
+      fullPath: '/corporativos/$corporativo/clientes/$lead/cotizaciones/$cotizacion'
+      preLoaderRoute: typeof CorporativosCorporativoClientesLeadCotizacionesCotizacionRouteImport
+      parentRoute: typeof CorporativosCorporativoClientesRouteRoute
+    }
     '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': {
       id: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
       path: '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
@@ -905,6 +965,7 @@ declare module '@tanstack/react-router' {
 interface CorporativosCorporativoClientesRouteRouteChildren {
   CorporativosCorporativoClientesLeadRoute: typeof CorporativosCorporativoClientesLeadRoute
   CorporativosCorporativoClientesIndexRoute: typeof CorporativosCorporativoClientesIndexRoute
+  CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute: typeof CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute
 }
 
 const CorporativosCorporativoClientesRouteRouteChildren: CorporativosCorporativoClientesRouteRouteChildren =
@@ -913,6 +974,8 @@ const CorporativosCorporativoClientesRouteRouteChildren: CorporativosCorporativo
       CorporativosCorporativoClientesLeadRoute,
     CorporativosCorporativoClientesIndexRoute:
       CorporativosCorporativoClientesIndexRoute,
+    CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute:
+      CorporativosCorporativoClientesLeadCotizacionesCotizacionRoute,
   }
 
 const CorporativosCorporativoClientesRouteRouteWithChildren =
@@ -987,6 +1050,8 @@ interface CorporativosCorporativoRouteRouteChildren {
   CorporativosCorporativoClientesRouteRoute: typeof CorporativosCorporativoClientesRouteRouteWithChildren
   CorporativosCorporativoAsistenteRoute: typeof CorporativosCorporativoAsistenteRoute
   CorporativosCorporativoCrmRoute: typeof CorporativosCorporativoCrmRoute
+  CorporativosCorporativoDatosLegalesRoute: typeof CorporativosCorporativoDatosLegalesRoute
+  CorporativosCorporativoDestacadosRoute: typeof CorporativosCorporativoDestacadosRoute
   CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
   CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
@@ -1003,6 +1068,10 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
     CorporativosCorporativoAsistenteRoute:
       CorporativosCorporativoAsistenteRoute,
     CorporativosCorporativoCrmRoute: CorporativosCorporativoCrmRoute,
+    CorporativosCorporativoDatosLegalesRoute:
+      CorporativosCorporativoDatosLegalesRoute,
+    CorporativosCorporativoDestacadosRoute:
+      CorporativosCorporativoDestacadosRoute,
     CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,

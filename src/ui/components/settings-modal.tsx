@@ -6,6 +6,7 @@ import type { AreaUnit } from '../../core/area';
 import { normalizeCurrencies } from '../../core/currency';
 import type { Corporate } from '../../core/types';
 import { mayConfigureChat } from '../../core/permissions';
+import { mayEditLegalData } from '../../core/legal-data';
 import { useOptionalCorporateContext } from '../layouts/corporate-context';
 import { apiQuery } from '../lib/api';
 import { AppLink } from './app-link';
@@ -56,6 +57,12 @@ export function SettingsModal({
     member && mayConfigureChat(member.role)
       ? `/corporativos/${member.corporate.slug}/asistente`
       : null;
+  // …and the legal name and address printed on quotations (issue 19).
+  const legalDataHref =
+    member && mayEditLegalData(member.role)
+      ? `/corporativos/${member.corporate.slug}/datos-legales`
+      : null;
+  const { t: tq } = useTranslation('quotes');
   // …and its CRM connection and sync (issue 17).
   const crmSettingsHref =
     member && mayConfigureChat(member.role) ? `/corporativos/${member.corporate.slug}/crm` : null;
@@ -118,6 +125,17 @@ export function SettingsModal({
             className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
           >
             {t('chat:settings.open')}
+          </AppLink>
+        </p>
+      ) : null}
+      {legalDataHref ? (
+        <p className={css({ mb: 5 })}>
+          <AppLink
+            href={legalDataHref}
+            onClick={onClose}
+            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
+            {tq('legal.open')}
           </AppLink>
         </p>
       ) : null}

@@ -63,6 +63,15 @@ export function unpinLead() {
   emit();
 }
 
+/**
+ * Forgets the pinned lead when it is `leadId`: the lead was deleted, or answered 404 or 403
+ * (deleted or moved out of the user's scope elsewhere), so pages stop asking for it (issue 19,
+ * defect 7: every quotation and client page logged a 404 for a deleted pinned client).
+ */
+export function forgetPinnedLead(leadId: string) {
+  if (read() === leadId) unpinLead();
+}
+
 /** The pinned lead's id (null when none), and the actions to change it. */
 export function usePinnedLead(): {
   leadId: string | null;

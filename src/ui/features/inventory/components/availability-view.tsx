@@ -8,7 +8,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import type { FilterContext } from '../../../../core/filters';
+import { matchesOnlyWithHiddenPrice, type FilterContext } from '../../../../core/filters';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { AvailabilityGrid, type GridCluster } from './availability-grid';
 import { FilterPanel, toUnitFilters, useSavedForm } from './filter-panel';
@@ -64,6 +64,16 @@ export function AvailabilityView({
   const prototypeNames = useMemo(
     () => new Map(prototypes.map((p) => [p.id, p.nombre])),
     [prototypes],
+  );
+  // Matches only because the price is hidden (the range criteria skip them): said apart.
+  const hiddenPriceCount = useMemo(
+    () =>
+      result.matching
+        ? units.filter(
+            (u) => result.matching!.has(u.id) && matchesOnlyWithHiddenPrice(u, filters, ctx),
+          ).length
+        : 0,
+    [units, result.matching, filters, ctx],
   );
   const tableUnits = useMemo(
     () => (result.matching ? units.filter((u) => result.matching!.has(u.id)) : units),
@@ -139,6 +149,7 @@ export function AvailabilityView({
               colors={colors}
               display={display}
               matchCount={result.matching?.size ?? null}
+              hiddenPriceCount={hiddenPriceCount}
               total={units.length}
               pending={result.pending}
             />

@@ -8,10 +8,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { OR_MORE_VALUE } from '../../../../core/filters';
+import { OR_MORE_VALUE, rangeProblem } from '../../../../core/filters';
 import type { StatusColors } from '../../../../core/types';
 import { statusInfo } from '../../../../core/status';
 import { orderedStatuses } from '../../../lib/catalogue';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { type Display } from '../../../lib/figures';
 import {
   BATHROOM_OPTIONS,
@@ -111,6 +112,11 @@ function Range({
 }) {
   const { t } = useTranslation('inventory');
   const id = useId();
+  const problemId = useId();
+  // Letters in a bound, or a minimum above the maximum, are said under the range (the worker
+  // ignores a bound that is not a number; issue 19, defect 3).
+  const problem = rangeProblem(min, max);
+  const invalid = problem === null ? undefined : true;
   return (
     <div role="group" aria-labelledby={id}>
       <div id={id} className={groupLabel}>
@@ -121,6 +127,8 @@ function Range({
           className={input}
           inputMode="decimal"
           aria-label={t('filters.minOf', { label })}
+          aria-invalid={invalid}
+          aria-describedby={problem ? problemId : undefined}
           placeholder={t('filters.min')}
           value={min}
           onChange={(e) => onChange(e.target.value, max)}
@@ -129,11 +137,23 @@ function Range({
           className={input}
           inputMode="decimal"
           aria-label={t('filters.maxOf', { label })}
+          aria-invalid={invalid}
+          aria-describedby={problem ? problemId : undefined}
           placeholder={t('filters.max')}
           value={max}
           onChange={(e) => onChange(min, e.target.value)}
         />
       </div>
+      {problem ? (
+        <p
+          id={problemId}
+          role="alert"
+          data-testid="range-problem"
+          className={css({ mt: 1, fontSize: 'xs', color: 'danger' })}
+        >
+          {t(`filters.rangeProblem.${problem}`)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -145,6 +165,7 @@ export function FilterPanel({
   colors,
   display,
   matchCount,
+  hiddenPriceCount = 0,
   total,
   pending,
 }: {
@@ -154,10 +175,16 @@ export function FilterPanel({
   colors: StatusColors;
   display: Display;
   matchCount: number | null;
+  /**
+   * Of `matchCount`, the units matched only because their price is hidden (the spec's rule skips
+   * the range criteria for them); said apart, not counted as matches.
+   */
+  hiddenPriceCount?: number;
   total: number;
   pending: boolean;
 }) {
   const { t } = useTranslation('inventory');
+  const corporateLabel = useCorporateLabel();
   const orMore = (v: number) =>
     v === OR_MORE_VALUE ? t('filters.orMore', { value: v }) : String(v);
   const set = (patch: Partial<FilterForm>) => onChange({ ...form, ...patch });
@@ -203,7 +230,13 @@ export function FilterPanel({
       >
         {matchCount === null
           ? t('filters.computing')
-          : t('filters.matching', { count: matchCount, total })}
+          : hiddenPriceCount > 0
+            ? t('filters.matchingWithHidden', {
+                count: matchCount - hiddenPriceCount,
+                total,
+                hidden: hiddenPriceCount,
+              })
+            : t('filters.matching', { count: matchCount, total })}
       </p>
       <ChipGroup
         label={t('filters.bedrooms')}
@@ -284,7 +317,7 @@ export function FilterPanel({
                   className={css({ w: 2.5, h: 2.5, borderRadius: 'full' })}
                   style={{ background: info.hexColor }}
                 />
-                {info.disponibilidad}
+                {corporateLabel('status', info.disponibilidad)}
               </label>
             );
           })}

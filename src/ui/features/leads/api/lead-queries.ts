@@ -53,6 +53,7 @@ import {
   type LeadPage,
   type LeadSource,
 } from './lead-source';
+import { forgetPinnedLead } from '../../../lib/pinned-lead';
 
 /** Rows per page of the list (the server allows up to 500). */
 export const LEADS_PAGE_SIZE = 100;
@@ -169,6 +170,8 @@ export function applyLeadToCache(
     // query instead would leave that page showing a live-looking lead).
     client.removeQueries({ queryKey: key, type: 'inactive' });
     void client.invalidateQueries({ queryKey: key });
+    // A deleted client is no longer the pinned one (issue 19, defect 7).
+    forgetPinnedLead(leadId);
   }
   void client.invalidateQueries({ queryKey: leadKeys.totals(corporateId) });
 }

@@ -8,7 +8,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { formatMoney } from '../../../../core/money';
-import type { Quotation } from '../../../../core/quotation';
+import { quotationFolio, type Quotation } from '../../../../core/quotation';
+import { AppLink } from '../../../components/app-link';
+import { leadPath } from '../../../lib/paths';
+import { useCorporateContext } from '../../../layouts/corporate-context';
 import { ShareLinks, useShareQuotation } from '../../../components/quotation-share-links';
 import { button } from '../../../components/styles';
 import { useLeadQuotations } from '../api/lead-queries';
@@ -16,6 +19,8 @@ import { sectionCard, sectionTitle } from '../utils/lead-styles';
 
 export function LeadQuotations({ corporateId, leadId }: { corporateId: string; leadId: string }) {
   const { t, i18n } = useTranslation('leads');
+  const { t: tq } = useTranslation('quotes');
+  const corporateSlug = useCorporateContext().corporate.slug;
   const quotations = useLeadQuotations(corporateId, leadId);
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const list = quotations.data ?? [];
@@ -52,7 +57,26 @@ export function LeadQuotations({ corporateId, leadId }: { corporateId: string; l
             >
               <div>
                 <p className={css({ fontWeight: 'semibold' })}>
-                  {q.nombreDesarrolloInteres} · {q.nombreCluster} · {q.nombreUnidad}
+                  {/* The quotation opens in full: scheme, extras, figures, favourite, share, print. */}
+                  <AppLink
+                    href={`${leadPath(corporateSlug, leadId)}/cotizaciones/${encodeURIComponent(q.id)}`}
+                    aria-label={tq('detail.open', {
+                      name: quotationFolio(q.numero) ?? q.nombreUnidad,
+                    })}
+                    data-testid="open-quotation"
+                    className={css({ color: 'link', textDecoration: 'underline' })}
+                  >
+                    {quotationFolio(q.numero) ? `${quotationFolio(q.numero)} · ` : ''}
+                    {q.nombreDesarrolloInteres} · {q.nombreCluster} · {q.nombreUnidad}
+                  </AppLink>
+                  {q.esFavorito ? (
+                    <span
+                      data-testid="quotation-favourite"
+                      className={css({ ml: 2, fontSize: 'xs', color: 'muted' })}
+                    >
+                      ★ {tq('detail.favourite')}
+                    </span>
+                  ) : null}
                 </p>
                 <p className={css({ fontSize: 'sm', color: 'muted' })}>
                   {q.nombrePrototipe} · {format.format(new Date(q.fechaAlta * 1000))}

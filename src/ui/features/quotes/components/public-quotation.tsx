@@ -24,6 +24,15 @@ import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 import { quotationFolio } from '../../../../core/quotation';
 import { PaperSizePicker, PrintSetup, QuotationClosing } from './quotation-document';
 
+/** A line of the adviser's contact under their name: smaller, not bold, links in the link colour. */
+const contactLine = css({
+  display: 'block',
+  fontWeight: 'normal',
+  fontSize: 'xs',
+  '& a': { color: 'link', textDecoration: 'underline' },
+  '@media print': { '& a': { color: 'inherit', textDecoration: 'none' } },
+});
+
 function Message({ title, body }: { title: string; body: string }) {
   return (
     <main
@@ -207,26 +216,25 @@ export function PublicQuotationPage({ token }: { token: string }) {
             </div>
             <div>
               <dt>{t('public.adviser')}</dt>
-              <dd>{q.nombreAsesor}</dd>
+              <dd>
+                {q.nombreAsesor}
+                {/* The adviser's work contact under the name, so the buyer can call or write. */}
+                {q.asesor?.telefono ? (
+                  <span className={contactLine}>
+                    <span className={css({ srOnly: true })}>{t('document.adviserPhone')}: </span>
+                    <a href={`tel:${q.asesor.telefono.replace(/[^+\d]/g, '')}`}>
+                      {q.asesor.telefono}
+                    </a>
+                  </span>
+                ) : null}
+                {q.asesor?.email ? (
+                  <span className={contactLine}>
+                    <span className={css({ srOnly: true })}>{t('document.adviserEmail')}: </span>
+                    <a href={`mailto:${q.asesor.email}`}>{q.asesor.email}</a>
+                  </span>
+                ) : null}
+              </dd>
             </div>
-            {q.asesor?.telefono ? (
-              <div>
-                <dt>{t('document.adviserPhone')}</dt>
-                <dd>
-                  <a href={`tel:${q.asesor.telefono.replace(/[^+\d]/g, '')}`}>
-                    {q.asesor.telefono}
-                  </a>
-                </dd>
-              </div>
-            ) : null}
-            {q.asesor?.email ? (
-              <div>
-                <dt>{t('document.adviserEmail')}</dt>
-                <dd className={css({ overflowWrap: 'anywhere' })}>
-                  <a href={`mailto:${q.asesor.email}`}>{q.asesor.email}</a>
-                </dd>
-              </div>
-            ) : null}
             <div>
               <dt>{t('public.date')}</dt>
               <dd>{formatDate(q.fechaAlta, lang, q.zonaHoraria)}</dd>

@@ -27,7 +27,8 @@ import { StarIcon } from '../../../components/icons';
 import { button } from '../../../components/styles';
 import { absoluteUrl } from '../../../lib/share-link';
 import { leadPath } from '../../../lib/paths';
-import { usePinnedLead } from '../../../lib/pinned-lead';
+import { forgetPinnedLead, usePinnedLead } from '../../../lib/pinned-lead';
+import { ApiRequestError } from '../../../lib/api';
 import { ShareLinks, useShareQuotation } from '../../../components/quotation-share-links';
 import {
   createQuotation,
@@ -89,6 +90,12 @@ export function SaveQuotation({
   const queryClient = useQueryClient();
   const pinnedId = usePinnedLead().leadId;
   const pinned = useQuery({ ...leadQuery(corporate.id, pinnedId ?? ''), enabled: !!pinnedId });
+  // A pinned client deleted (or out of reach) since it was pinned is forgotten, not asked again.
+  const pinnedGone =
+    pinned.error instanceof ApiRequestError && [403, 404].includes(pinned.error.status);
+  useEffect(() => {
+    if (pinnedGone && pinnedId) forgetPinnedLead(pinnedId);
+  }, [pinnedGone, pinnedId]);
   const leads = useQuery(leadsQuery(corporate.id));
   const ids = { list: useId(), nombre: useId(), apellidos: useId(), email: useId(), tel: useId() };
 

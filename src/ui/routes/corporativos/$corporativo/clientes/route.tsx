@@ -29,6 +29,11 @@ function Clients() {
     from: '/corporativos/$corporativo/clientes/$lead',
     shouldThrow: false,
   });
+  // A client's saved quotation (issue 19) keeps that client selected, and shows on a phone.
+  const quotation = useMatch({
+    from: '/corporativos/$corporativo/clientes/$lead_/cotizaciones/$cotizacion',
+    shouldThrow: false,
+  });
   const { corporate } = useCorporateContext();
   // The connection starts before the list, so the lead source knows it on the first render.
   const crm = useCrmConnection(corporate.id);
@@ -36,7 +41,7 @@ function Clients() {
     <ClientsPage
       search={search}
       onSearch={(next: ClientsSearch) => void navigate({ to: '.', search: next, replace: true })}
-      selectedLeadId={selected?.params.lead ?? null}
+      selectedLeadId={selected?.params.lead ?? quotation?.params.lead ?? null}
       crm={{
         crmSource: crm.crmSource,
         reconnectPrompt: crm.reconnectPrompt,
