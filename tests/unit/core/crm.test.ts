@@ -160,7 +160,7 @@ describe('the lead map', () => {
         }),
         (mapa, sample) => {
           const lead = { ...SAMPLE_LEAD, ...sample };
-          const payload = mapLead(lead, mapa as LeadMap);
+          const payload = mapLead(lead, mapa);
           // Deterministic: the map's order does not matter.
           const reversed = Object.fromEntries(Object.entries(mapa).reverse()) as LeadMap;
           expect(mapLead(lead, reversed)).toEqual(payload);
@@ -239,7 +239,11 @@ describe('the classifieds export payload (spec §7)', () => {
 });
 
 describe('the corporate-crm decider', () => {
-  const { decide, evolve, initialState } = crmConfigDecider;
+  const decide = (...a: Parameters<typeof crmConfigDecider.decide>) =>
+    crmConfigDecider.decide(...a);
+  const evolve = (...a: Parameters<typeof crmConfigDecider.evolve>) =>
+    crmConfigDecider.evolve(...a);
+  const initialState = crmConfigDecider.initialState;
 
   it('given no configuration, when configured, then one CrmConfigured with the secret sealed', () => {
     const d = decide(
