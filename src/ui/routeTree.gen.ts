@@ -25,6 +25,7 @@ import { Route as CorporativosCorporativoCrmRouteImport } from './routes/corpora
 import { Route as CorporativosCorporativoDatosLegalesRouteImport } from './routes/corporativos/$corporativo/datos-legales'
 import { Route as CorporativosCorporativoDestacadosRouteImport } from './routes/corporativos/$corporativo/destacados'
 import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
+import { Route as CorporativosCorporativoTutorialesRouteImport } from './routes/corporativos/$corporativo/tutoriales'
 import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
 import { Route as PublicCotizacionTokenRouteImport } from './routes/public/cotizacion/$token'
 import { Route as CorporativosCorporativoClientesIndexRouteImport } from './routes/corporativos/$corporativo/clientes/index'
@@ -141,6 +142,12 @@ const CorporativosCorporativoEventosRoute =
   CorporativosCorporativoEventosRouteImport.update({
     id: '/eventos',
     path: '/eventos',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
+const CorporativosCorporativoTutorialesRoute =
+  CorporativosCorporativoTutorialesRouteImport.update({
+    id: '/tutoriales',
+    path: '/tutoriales',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
 const CorporativosCorporativoUsuariosRoute =
@@ -362,6 +369,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
   '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/tutoriales': typeof CorporativosCorporativoTutorialesRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
   '/corporativos/$corporativo/': typeof CorporativosCorporativoIndexRoute
@@ -407,6 +415,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
   '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/tutoriales': typeof CorporativosCorporativoTutorialesRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
   '/corporativos/$corporativo': typeof CorporativosCorporativoIndexRoute
@@ -454,6 +463,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
   '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/tutoriales': typeof CorporativosCorporativoTutorialesRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
   '/corporativos/$corporativo/': typeof CorporativosCorporativoIndexRoute
@@ -503,6 +513,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/datos-legales'
     | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/tutoriales'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
     | '/corporativos/$corporativo/'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/datos-legales'
     | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/tutoriales'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
     | '/corporativos/$corporativo'
@@ -594,6 +606,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/datos-legales'
     | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/tutoriales'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
     | '/corporativos/$corporativo/'
@@ -754,6 +767,13 @@ declare module '@tanstack/react-router' {
       path: '/eventos'
       fullPath: '/corporativos/$corporativo/eventos'
       preLoaderRoute: typeof CorporativosCorporativoEventosRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/tutoriales': {
+      id: '/corporativos/$corporativo/tutoriales'
+      path: '/tutoriales'
+      fullPath: '/corporativos/$corporativo/tutoriales'
+      preLoaderRoute: typeof CorporativosCorporativoTutorialesRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/corporativos/$corporativo/usuarios': {
@@ -1053,6 +1073,7 @@ interface CorporativosCorporativoRouteRouteChildren {
   CorporativosCorporativoDatosLegalesRoute: typeof CorporativosCorporativoDatosLegalesRoute
   CorporativosCorporativoDestacadosRoute: typeof CorporativosCorporativoDestacadosRoute
   CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
+  CorporativosCorporativoTutorialesRoute: typeof CorporativosCorporativoTutorialesRoute
   CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
   CorporativosCorporativoDesarrollosDesarrolloRouteRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren
@@ -1073,6 +1094,8 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
     CorporativosCorporativoDestacadosRoute:
       CorporativosCorporativoDestacadosRoute,
     CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
+    CorporativosCorporativoTutorialesRoute:
+      CorporativosCorporativoTutorialesRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,
     CorporativosCorporativoDesarrollosDesarrolloRouteRoute:

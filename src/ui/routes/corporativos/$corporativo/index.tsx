@@ -2,6 +2,7 @@
 
 import { createFileRoute } from '@tanstack/react-router';
 import { homeDevelopmentsQuery } from '../../../features/home/api/home-queries';
+import { FirstVisitTour } from '../../../features/content/components/tutorials';
 import { CorporateHome } from '../../../features/home/components/corporate-home';
 import { preloadCorporatePage } from '../../../lib/corporate-access';
 
@@ -10,5 +11,15 @@ export const Route = createFileRoute('/corporativos/$corporativo/')({
     preloadCorporatePage(context, params.corporativo, (corporate) =>
       context.queryClient.ensureQueryData(homeDevelopmentsQuery(corporate.id)),
     ),
-  component: CorporateHome,
+  component: HomeWithTour,
 });
+
+/** The home, with the tutorials' first-visit tour above it (issue 20). */
+function HomeWithTour() {
+  return (
+    <>
+      <FirstVisitTour />
+      <CorporateHome />
+    </>
+  );
+}

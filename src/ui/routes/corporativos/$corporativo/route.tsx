@@ -11,6 +11,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { CorporateFailure } from '../../../features/shell/components/corporate-failure';
 import { ForbiddenPage } from '../../../features/shell/components/forbidden-page';
 import { NotFoundPage } from '../../../features/shell/components/not-found-page';
+import { HelpButton } from '../../../features/content/components/tutorials';
 import { ChatWidget } from '../../../features/chat/components/chat-widget';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { CorporateLayout } from '../../../layouts/corporate-layout';
@@ -30,6 +31,7 @@ function Corporate() {
       slug={corporativo}
       topBarEnd={
         <>
+          <HelpButton />
           <NotificationBell />
           {/* Portalled to the page: the floating bubble and its panel (spec §2 Layouts). */}
           <ChatWidget />
