@@ -6,7 +6,7 @@
  * rules or converts a figure.
  */
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../../core/filters';
@@ -34,7 +34,11 @@ const COLUMN_FITS: Partial<Record<Column, string>> = {
   recamaras: css({ '@container (width < 36rem)': { display: 'none' } }),
 };
 
-export function UnitsTable({
+/**
+ * Memoised: a settings change re-renders the page around it, but the table waits for the rows the
+ * worker builds for the new settings (a new `rows`), so its thousands of cells render once.
+ */
+export const UnitsTable = memo(function UnitsTable({
   units,
   rows: displayRows,
   engine,
@@ -204,4 +208,4 @@ export function UnitsTable({
       </table>
     </div>
   );
-}
+});

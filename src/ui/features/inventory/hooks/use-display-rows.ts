@@ -9,7 +9,7 @@
  * builds the same rows on the main thread instead; the benchmark compares the two.
  */
 
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { buildDisplayRows, type DisplayRow, type DisplayRows } from '../../../../core/display-rows';
 import type { Display } from '../../../../core/display';
 import type { StatusColors, Unit } from '../../../../core/types';
@@ -58,10 +58,12 @@ export function useDisplayRows(
     error: Error | null;
   }>({ rows: null, byId: null, version: 0, error: null });
 
+  const mainBuilds = useRef(0);
   const main = useMemo(() => {
     if (!onMain) return null;
     const rows = buildDisplayRows(units, colors, display, developmentCurrency);
-    return { rows, byId: index(rows) };
+    mainBuilds.current += 1;
+    return { rows, byId: index(rows), version: mainBuilds.current };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
   }, [onMain, units, settingsKey]);
 
@@ -76,7 +78,10 @@ export function useDisplayRows(
         signal,
       });
       if (signal.aborted) return;
-      setState((s) => ({ rows, byId: index(rows), version: s.version + 1, error: null }));
+      const byId = index(rows);
+      // A transition: React renders the thousands of changed cells in slices it can interrupt,
+      // so the main thread never runs one long task for them (only the commit is one piece).
+      startTransition(() => setState((s) => ({ rows, byId, version: s.version + 1, error: null })));
     })().catch((error: unknown) => {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       if (!signal.aborted) setState((s) => ({ ...s, error: error as Error }));
@@ -85,6 +90,6 @@ export function useDisplayRows(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
   }, [onMain, key, units, settingsKey]);
 
-  if (main) return { ...main, engine: 'main', version: 1, error: null };
+  if (main) return { ...main, engine: 'main', error: null };
   return { ...state, engine: 'worker' };
 }

@@ -1,0 +1,239 @@
+/**
+ * Switching currency on a 2,000-unit development (issue 20, the card's worker), in Chromium
+ * against the built app and a server whose store holds `gran-torre` (`npm run seed:large`): on
+ * the units table (`disponibilidad-simple`), the time from the currency's selection in the
+ * settings modal until the table shows the rows built for it (`data-rows-version` changes) and
+ * the next frame is painted, and the main thread's longest task meanwhile (Long Tasks API: only
+ * tasks over 50 ms are reported, so "none" means every task stayed under 50 ms). Measured with the
+ * rows built in the core worker (the product) and, in the same run, built by the same core
+ * function on the main thread (`vitrina:filtros-hilo-principal`, the baseline).
+ *
+ * Run: `npm run bench -- display-rows` (or `npx tsx tests/bench/display-rows.bench.ts [units]`).
+ * `BENCH_STORE=<dir>` keeps (and reuses) the seeded store; `BENCH_DIST=<dir>` uses an existing
+ * build instead of building one. Prints figures; asserts nothing.
+ */
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const UNITS = Number(process.argv[2] ?? 2000);
+const PORT = Number(process.env.BENCH_PORT ?? 4481);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGE_PATH = '/corporativos/grupo-horizonte/desarrollos/gran-torre/disponibilidad-simple';
+const RUNS = 3;
+const SWITCHES = 6;
+const MAIN_FLAG = 'vitrina:filtros-hilo-principal';
+
+type Mode = 'worker' | 'main';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`);
+}
+
+async function waitForServer(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/wsObtenerConfiguracionesGenerales`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function signedInContext(browser: Browser, mode: Mode): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const res = await context.request.post(`${BASE}/api/auth/login`, {
+    data: { email: 'asesor@vitrina.demo', password: 'Vitrina2026!' },
+  });
+  if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
+  // tsx (esbuild keepNames) wraps functions given to page.evaluate in `__name(…)`.
+  await context.addInitScript('window.__name = (f) => f');
+  await context.addInitScript(
+    ([flag, main]) => {
+      if (main) localStorage.setItem(flag, '1');
+      else localStorage.removeItem(flag);
+      localStorage.setItem('vitrina:divisa', 'MXN');
+      sessionStorage.clear();
+    },
+    [MAIN_FLAG, mode === 'main'] as const,
+  );
+  return context;
+}
+
+interface Switches {
+  times: number[];
+  longest: number[];
+  rows: number;
+  engine: string;
+}
+
+/** Alternates the currency (USD, MXN, …) in the open settings modal and times each repaint. */
+async function currencySwitches(page: Page, n: number): Promise<Switches> {
+  return page.evaluate(async (count) => {
+    const table = document.querySelector<HTMLElement>('[data-testid="units-table"]')!;
+    const select = document.querySelector<HTMLSelectElement>('[role="dialog"] select')!;
+    const { set: setValue } = Object.getOwnPropertyDescriptor(
+      HTMLSelectElement.prototype,
+      'value',
+    ) as {
+      set: (this: HTMLSelectElement, v: string) => void;
+    };
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const times: number[] = [];
+    const longest: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const before = table.dataset.rowsVersion;
+      await frame();
+      const tasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) tasks.push(e.duration);
+      });
+      observer.observe({ type: 'longtask' });
+      const changed = new Promise<void>((resolve) => {
+        const mo = new MutationObserver(() => {
+          if (table.dataset.rowsVersion !== before) {
+            mo.disconnect();
+            resolve();
+          }
+        });
+        mo.observe(table, { attributes: true, attributeFilter: ['data-rows-version'] });
+      });
+      const t0 = performance.now();
+      // React tracks a select's value: set it through the native setter, then say it changed.
+      setValue.call(select, i % 2 === 0 ? 'USD' : 'MXN');
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      await changed;
+      await new Promise<void>((r) => requestAnimationFrame(() => r()));
+      times.push(performance.now() - t0);
+      // Long-task entries arrive after the task ends: let them in before reading.
+      await frame();
+      observer.takeRecords().forEach((e) => tasks.push(e.duration));
+      observer.disconnect();
+      longest.push(tasks.length ? Math.max(...tasks) : 0);
+    }
+    return {
+      times,
+      longest,
+      rows: table.querySelectorAll('tbody tr').length,
+      engine: table.dataset.rowsEngine ?? '?',
+    };
+  }, n);
+}
+
+async function measure(browser: Browser, mode: Mode) {
+  const times: number[] = [];
+  const longest: number[] = [];
+  let rows = 0;
+  let engine = '';
+  for (let i = 0; i < RUNS; i++) {
+    const context = await signedInContext(browser, mode);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error(`[${mode}] page error:`, e.message));
+    await page.goto(`${BASE}${PAGE_PATH}`);
+    await page.waitForSelector('[data-testid="units-table"] tbody tr', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Configuraciones' }).first().click();
+    await page.waitForSelector('[role="dialog"] select');
+    const r = await currencySwitches(page, SWITCHES);
+    times.push(...r.times.slice(1)); // the first switch also warms up the path
+    longest.push(...r.longest.slice(1));
+    rows = r.rows;
+    engine = r.engine;
+    await context.close();
+  }
+  return { times, longest, rows, engine };
+}
+
+async function main() {
+  console.log(
+    `Display rows bench: currency switch on a ${UNITS.toLocaleString('en')}-unit development's table, Chromium, built app`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-bench-rows-'));
+  const distDir = process.env.BENCH_DIST ?? join(dataDir, 'dist');
+  if (!process.env.BENCH_DIST) {
+    run('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn']);
+  }
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    const store = process.env.BENCH_STORE ?? join(dataDir, 'store');
+    if (!existsSync(join(store, 'PG_VERSION')) || !process.env.BENCH_STORE) {
+      run(process.execPath, [
+        '--import',
+        'tsx',
+        'src/server/seed/large.ts',
+        '--units',
+        String(UNITS),
+        '--quotations',
+        '0',
+        '--data-dir',
+        store,
+      ]);
+    }
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        VITRINA_DATA_DIR: store,
+        VITRINA_DIST_DIR: distDir,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+      },
+    });
+    await waitForServer(server);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const worker = await measure(browser, 'worker');
+    const main = await measure(browser, 'main');
+    console.log(
+      `\nrows in the table: ${worker.rows} (${worker.engine}), ${main.rows} (${main.engine})`,
+    );
+    console.log('');
+    console.log('| measure | worker (product) | main thread (baseline) | worker / baseline |');
+    console.log('|---|---:|---:|---:|');
+    const line = (label: string, w: number, m: number) =>
+      console.log(
+        `| ${label} | ${w.toFixed(1)} ms | ${m.toFixed(1)} ms | ${(w / m).toFixed(2)}× |`,
+      );
+    line('currency switch → repaint, median', median(worker.times), median(main.times));
+    line('currency switch → repaint, max', Math.max(...worker.times), Math.max(...main.times));
+    const longestW = Math.max(...worker.longest);
+    const longestM = Math.max(...main.longest);
+    const show = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
+    console.log(
+      `| main thread's longest task during a switch | ${show(longestW)} | ${show(longestM)} | — |`,
+    );
+    console.log(
+      `\ntarget: longest main-thread task under 50 ms with the worker: ${longestW < 50 ? 'met' : 'NOT met'}`,
+    );
+    console.log(`samples: ${worker.times.length} switches each`);
+  } finally {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
