@@ -56,6 +56,8 @@ export interface SessionError {
 export interface Credentials {
   email: string;
   password: string;
+  /** Sign in with Google through the hosted service (issue 22) instead of the password. */
+  google?: boolean;
 }
 
 export interface SessionLocation {
@@ -95,7 +97,13 @@ export function isSignedOutPage(pathname: string): boolean {
 }
 
 export type SessionEvent =
-  | { type: 'session.signIn'; email: string; password: string; redirect?: string | null }
+  | {
+      type: 'session.signIn';
+      email: string;
+      password: string;
+      redirect?: string | null;
+      google?: boolean;
+    }
   | { type: 'session.signOut'; redirect?: string | null }
   /** An API call answered 401: the server no longer knows the session. */
   | { type: 'session.expired' }
@@ -397,7 +405,7 @@ export const sessionMachine = setup({
         src: 'signIn',
         input: ({ event }) => {
           const e = event as Extract<SessionEvent, { type: 'session.signIn' }>;
-          return { email: e.email, password: e.password };
+          return { email: e.email, password: e.password, ...(e.google ? { google: true } : {}) };
         },
         onDone: {
           target: 'loadingUser',

@@ -6,12 +6,25 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { Corporate, Role, User } from '../core/types';
 import { roleIn } from '../core/navigation';
 import { sessionMachine, type SessionCorporate } from '../machines/session.machine';
 import { ApiRequestError, api, onUnauthorized } from './lib/api';
+import {
+  authProvider,
+  exchangeIdToken,
+  hostedAuth,
+  loadedHostedAuth,
+} from './lib/auth-provider';
 import { clearSessionState, removeAuthItem, storeAuthItem } from './lib/session-cleanup';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -69,6 +82,14 @@ export function startSession(router: AnyRouter): SessionActor {
       }),
       loadUser: fromPromise(({ input }) => loadUser(input.id)),
       signIn: fromPromise(async ({ input }) => {
+        // Under Firebase (issue 22): its sign-in, then its ID token once for our session.
+        if ((await authProvider()).proveedor === 'firebase') {
+          const auth = await hostedAuth();
+          const idToken = input.google
+            ? await auth.signInWithGoogle()
+            : await auth.signIn({ email: input.email, password: input.password });
+          return exchangeIdToken(auth, idToken);
+        }
         const user = await api<User>('/api/auth/login', {
           method: 'POST',
           body: { email: input.email, password: input.password },
@@ -76,7 +97,38 @@ export function startSession(router: AnyRouter): SessionActor {
         return { id: user.id };
       }),
       signOut: fromPromise(async () => {
-        await api('/api/auth/logout', { method: 'POST' });
+        const hosted = loadedHostedAuth();
+        try {
+          await api('/api/auth/logout', { method: 'POST' });
+        } finally {
+          // Signed out of both (issue 22): Firebase too, when it was loaded on this page.
+          if (hosted) await (await hosted).signOut().catch(() => undefined);
+        }
+      }),
+      // The hosted service's state listener (issue 22); nothing on a built-in deployment.
+      authListener: fromCallback(({ sendBack }) => {
+        let stop = () => {};
+        let stopped = false;
+        authProvider()
+          .then(async (p) => {
+            if (p.proveedor !== 'firebase' || stopped) return;
+            const auth = await hostedAuth();
+            if (!stopped)
+              stop = auth.onChange((signedIn) =>
+                sendBack({ type: 'session.authChanged', signedIn }),
+              );
+          })
+          .catch(() => undefined);
+        return () => {
+          stopped = true;
+          stop();
+        };
+      }),
+      exchangeToken: fromPromise(async () => {
+        const auth = await hostedAuth();
+        const idToken = await auth.idToken();
+        if (!idToken) throw new ApiRequestError(401, 'FIREBASE_TOKEN_INVALID', '', null);
+        return exchangeIdToken(auth, idToken);
       }),
     },
     actions: {

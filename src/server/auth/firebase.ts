@@ -278,3 +278,26 @@ export async function inviteToFirebase(
     return 'fallo';
   }
 }
+
+/**
+ * What the page's Content-Security-Policy must also allow for Firebase's client (issue 22):
+ * nothing on a `builtin` deployment; the Identity Toolkit and secure token endpoints (or the
+ * emulator); with Google sign-in, Google's script loader and the project's auth domain frame.
+ */
+export function firebaseCspSources(options: AuthProviderOptions): {
+  connect: string[];
+  script: string[];
+  frame: string[];
+} {
+  if (options.provider !== 'firebase') return { connect: [], script: [], frame: [] };
+  const f = options.firebase;
+  return {
+    connect: [
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      ...(f.emulatorHost ? [`http://${f.emulatorHost}`] : []),
+    ],
+    script: f.google ? ['https://apis.google.com'] : [],
+    frame: f.google ? [`https://${f.authDomain}`] : [],
+  };
+}

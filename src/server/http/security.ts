@@ -3,6 +3,7 @@ import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError, errorResponse, isUnstorableText, unstorableText } from './errors';
 import type { Env } from './context';
 import { isHttps } from './proxy';
+import { authProviderOf, firebaseCspSources } from '../auth/firebase';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -21,14 +22,18 @@ export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   const embeddable = c.req.path.startsWith('/public/');
   if (!embeddable) h.set('X-Frame-Options', 'DENY');
+  // Firebase's client under the `firebase` provider (issue 22); nothing more under `builtin`.
+  const hosted = firebaseCspSources(authProviderOf(c.get('deps')));
+  const plus = (list: string[]) => (list.length ? ` ${list.join(' ')}` : '');
   h.set(
     'Content-Security-Policy',
     [
       "default-src 'self'",
-      "script-src 'self'",
+      `script-src 'self'${plus(hosted.script)}`,
+      ...(hosted.frame.length ? [`frame-src 'self'${plus(hosted.frame)}`] : []),
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob: https:",
-      "connect-src 'self'",
+      `connect-src 'self'${plus(hosted.connect)}`,
       "worker-src 'self' blob:",
       "object-src 'none'",
       "base-uri 'none'",

@@ -21,7 +21,15 @@ const horizonte: SessionCorporate = {
   nombre: 'Grupo Horizonte',
   multiIdioma: false,
   aprobado: true,
-  roles: [{ id: 'a', nombre: 'Asesor', permisos: {}, permisosLeads: {}, permisosUsuarios: {} }],
+  roles: [
+    {
+      id: 'a',
+      nombre: 'Asesor',
+      permisos: {},
+      permisosLeads: { alcanceLeads: 'Propios' },
+      permisosUsuarios: {},
+    },
+  ],
 };
 const user: User = {
   id: 'u1',
@@ -61,7 +69,9 @@ function start(setup: Setup = {}) {
   const machine = sessionMachine.provide({
     actors: {
       checkSession: fromPromise(setup.checkSession ?? (() => Promise.resolve(null))),
-      loadUser: fromPromise(() => Promise.resolve({ user, corporates: [horizonte] })),
+      loadUser: fromPromise(() =>
+        Promise.resolve({ user: user as User | null, corporates: [horizonte] }),
+      ),
       signIn: fromPromise(() => spies.signIn()),
       signOut: fromPromise(() => spies.signOut()),
       exchangeToken: fromPromise(() => spies.exchangeToken()),

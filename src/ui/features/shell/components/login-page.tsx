@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -8,6 +8,10 @@ import { errorMessage } from '../../../lib/errors';
 import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 import { useSession, useSessionActor } from '../../../session';
 import { PasswordReveal } from '../../../components/password-reveal';
+import { useAuthProvider } from '../../../lib/auth-provider';
+
+/** Firebase's part of the page (issue 22): its own chunk, loaded only under `firebase`. */
+const HostedSignIn = lazy(() => import('./hosted-sign-in'));
 
 const input = css({
   w: '100%',
@@ -46,6 +50,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const busy = useSession((s) => s.hasTag('busy'));
   const signedIn = useSession((s) => s.hasTag('signedIn'));
   const error = useSession((s) => s.context.error);
+  const provider = useAuthProvider();
   const [showPassword, setShowPassword] = useState(false);
   const emailId = useId();
   const passwordId = useId();
@@ -221,6 +226,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               {busy ? t('login.submitting') : t('login.submit')}
             </button>
           </form>
+          {provider?.proveedor === 'firebase' ? (
+            <Suspense fallback={null}>
+              <HostedSignIn google={provider.firebase.google} busy={busy} redirect={redirect} />
+            </Suspense>
+          ) : null}
           {/* Password recovery and a broker's registration (issue 16). */}
           <nav
             aria-label={t('login.title')}

@@ -11,6 +11,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { authProvider, hostedAuth } from '../../../lib/auth-provider';
+import i18next from 'i18next';
 import type { BrowserName } from '../../../../core/misc';
 
 /** How a user stands in the corporate (the status filter). */
@@ -241,8 +243,14 @@ export function useSetPasswordFromLink(tipo: LinkKind) {
 
 export function useRequestRecovery() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api<{ ok: true }>('/api/auth/recover-password', { method: 'POST', body: { email } }),
+    mutationFn: async (email: string) => {
+      // Under Firebase (issue 22) Firebase mails its own link (sendPasswordResetEmail).
+      if ((await authProvider()).proveedor === 'firebase') {
+        await (await hostedAuth()).sendPasswordReset(email, i18next.language);
+        return { ok: true as const };
+      }
+      return api<{ ok: true }>('/api/auth/recover-password', { method: 'POST', body: { email } });
+    },
     meta: { silent: true },
   });
 }

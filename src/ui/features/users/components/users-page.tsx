@@ -35,6 +35,7 @@ import {
 } from '../api/people';
 import { input, label } from './form-styles';
 import { MyProfile } from './my-profile';
+import { SignInProviderNote } from './sign-in-provider-note';
 import {
   ApproveDialog,
   DeactivateDialog,
@@ -258,6 +259,7 @@ function UsersAdmin({
           </div>
         ) : null}
       </div>
+      <SignInProviderNote />
 
       {approver && pending.length > 0 ? (
         <section
