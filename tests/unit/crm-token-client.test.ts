@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
+import { pageOf } from '../../src/core/navigation';
 import { ApiRequestError } from '../../src/ui/lib/api';
 import {
   crmFieldErrors,
@@ -57,6 +58,14 @@ describe('CRM configuration errors at their fields', () => {
     ).toEqual({
       _form: 'Sin permiso',
     });
+  });
+});
+
+describe('the CRM settings page', () => {
+  it('is a page of its own (the document title), nothing below it', () => {
+    expect(pageOf('/corporativos/grupo-horizonte/crm')).toBe('crmSettings');
+    expect(pageOf('/corporativos/grupo-horizonte/crm/')).toBe('crmSettings');
+    expect(pageOf('/corporativos/grupo-horizonte/crm/x')).toBe('notFound');
   });
 });
 

@@ -176,7 +176,11 @@ function actorFor(corporateId: string): CrmTokenActor {
     actions: {
       clearCrmState: () => {
         appQueryClient.removeQueries({ queryKey: crmKeys.corporate(corporateId) });
-        appQueryClient.removeQueries({ queryKey: ['leads', corporateId] });
+        // The CRM's lists (their source ids start with `crm-`); Vitrina's own records stay.
+        appQueryClient.removeQueries({
+          queryKey: ['leads', corporateId],
+          predicate: (query) => String(query.queryKey[3]).startsWith('crm-'),
+        });
       },
       broadcast: () => {
         const bc = channel();

@@ -125,11 +125,13 @@ export function CrmStatusStrip({ corporateId }: { corporateId: string }) {
   return (
     <div
       data-testid="crm-strip"
-      role="status"
       className={cx(strip, crm.reconnectPrompt || crm.failed ? warn : undefined)}
       aria-busy={crm.busy}
     >
-      <span className={css({ flex: '1 1 14rem', minW: 0 })}>{text}</span>
+      {/* Only the sentence is announced when it changes, not the buttons beside it. */}
+      <span role="status" className={css({ flex: '1 1 14rem', minW: 0 })}>
+        {text}
+      </span>
       {actions}
       {confirming ? (
         <Modal title={t('strip.disconnectTitle', { tipo })} onClose={() => setConfirming(false)}>
