@@ -459,6 +459,13 @@ describeBackends('CRM sync', (backend) => {
     }
     const dead = await waitSync(asesor, horizonte, doomed.id, 'fallido');
     expect(dead.sync.error).toBe('INTERNAL_ERROR: internal error');
+    // The adviser is told (crm.fallo), once.
+    const told = await rt.deps.db.query<{ data: { tipo: string; link: string } }>(
+      `SELECT data FROM events WHERE type = 'NotificationSent' AND data->>'tipo' = 'crm.fallo'
+          AND data->>'link' LIKE $1`,
+      [`%/clientes/${doomed.id}`],
+    );
+    expect(told.rows).toHaveLength(1);
     const summary = await admin.get(`/api/corporativos/${horizonte.id}/crm/sincronizacion`);
     expect(summary.json.fallidos).toBeGreaterThanOrEqual(1);
     expect(summary.json.recientes).toContainEqual(

@@ -29,8 +29,11 @@ import {
 } from '../../core/crm';
 import type { Lead } from '../../core/lead';
 import { readLeadDoc } from '../leads/queries';
+import { notify } from '../notifications/notify';
 import type { BackgroundWork } from '../store/background-work';
 import type { Db, Queryable } from '../store/db';
+import type { EventStore } from '../store/event-store';
+import { deterministicId } from '../store/work-support';
 import {
   enqueueOutbox,
   getOutboxMessage,
@@ -79,6 +82,8 @@ interface SyncDeps {
   db: Queryable;
   crm: CrmService;
   clock: () => Date;
+  /** For the `crm.fallo` notification of a write that ended in the dead letter. */
+  store?: EventStore;
 }
 
 /** Queues a lead's write (in the caller's transaction) and marks the lead 'pendiente'. */
@@ -242,6 +247,7 @@ export function crmLeadSender(deps: SyncDeps) {
       const { thrown, text, permanent } = classify(error);
       const estado = failedSyncState(m.attempt, deps.crm.retry.maxAttempts, permanent);
       await recordSync(deps.db, m, job.leadId, { estado, error: text }, now());
+      if (estado === 'fallido') await tellOwner(deps, m, job).catch(() => undefined);
       if (!(error instanceof CrmCallError) && !(error instanceof CrmDisconnected)) {
         if (!(error instanceof CrmReauthorize) && !(error instanceof CrmNotConfigured))
           console.error(
@@ -251,6 +257,30 @@ export function crmLeadSender(deps: SyncDeps) {
       throw thrown;
     }
   };
+}
+
+/** The dead letter tells the lead's adviser (`crm.fallo`, once per message and attempt). */
+async function tellOwner(deps: SyncDeps, m: OutboxDelivery, job: CrmLeadJob) {
+  if (!deps.store) return;
+  const lead = await readLeadDoc(deps.db, job.corporateId, job.leadId);
+  if (!lead?.idVendedor) return;
+  const { rows } = await deps.db.query<{ slug: string }>(
+    'SELECT slug FROM rm_corporates WHERE id = $1',
+    [job.corporateId],
+  );
+  const config = await readCrmConfig(deps.db, job.corporateId);
+  const owner = lead.idVendedor;
+  await deps.store.transact((tx) =>
+    notify(tx, {
+      corporateId: job.corporateId,
+      userIds: [owner],
+      kind: 'crm.fallo',
+      params: { lead: `${lead.nombre} ${lead.apellidos}`.trim(), crm: config?.tipo ?? 'CRM' },
+      link: rows[0] ? `/corporativos/${rows[0].slug}/clientes/${lead.id}` : null,
+      id: deterministicId('crm.fallo', m.id, String(m.attempt)),
+      now: deps.clock(),
+    }),
+  );
 }
 
 /** Where the classified points: the lead's development's public page, else the corporate's. */
