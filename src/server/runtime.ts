@@ -161,12 +161,6 @@ export async function openRuntime(
     publicBaseUrl: options.crm?.publicBaseUrl ?? mail.publicBaseUrl,
   });
   registerCrmWork(work, { db, crm, clock, store });
-  const crm = await openCrm(db, {
-    ...options.crm,
-    dataDir: options.databaseUrl ? undefined : options.dataDir,
-    publicBaseUrl: options.crm?.publicBaseUrl ?? mail.publicBaseUrl,
-  });
-  registerCrmWork(work, { db, crm, clock });
   if (options.startBackgroundWork) {
     await scheduleHousekeeping(db, clock());
     work.start();
