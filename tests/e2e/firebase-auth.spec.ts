@@ -217,3 +217,22 @@ test('password recovery under firebase: Firebase mails its own link', async ({ p
     )
     .toBe(true);
 });
+
+test('Google is offered only where the deployment says the project enables it', async ({
+  page,
+}) => {
+  await page.goto(`${base}/login`);
+  await expect(page.getByTestId('hosted-sign-in')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toHaveCount(0);
+  // The same deployment with Google enabled (FIREBASE_GOOGLE_SIGN_IN=1): its answer, as served.
+  const answer = (await (await page.request.get(`${base}/api/auth/proveedor`)).json()) as {
+    firebase: Record<string, unknown>;
+  };
+  await page.route(`${base}/api/auth/proveedor`, (route) =>
+    route.fulfill({ json: { ...answer, firebase: { ...answer.firebase, google: true } } }),
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/firebase-login-google-es-1280.png` });
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
+});

@@ -147,6 +147,32 @@ describeBackends('sign-in with Firebase', (backend) => {
     });
   });
 
+  describe('the page policy (CSP)', () => {
+    it('a builtin deployment allows no other origin; a firebase one allows Firebase (and Google only when enabled)', async () => {
+      rt.deps.auth = { provider: 'builtin' };
+      const builtin = (await app.request('/api/auth/proveedor')).headers.get(
+        'content-security-policy',
+      )!;
+      expect(builtin).toContain("connect-src 'self';");
+      expect(builtin).toContain("script-src 'self';");
+      expect(builtin).not.toMatch(/googleapis|frame-src/);
+      rt.deps.auth = settings({ emulatorHost: '127.0.0.1:9099', google: false });
+      const firebase = (await app.request('/api/auth/proveedor')).headers.get(
+        'content-security-policy',
+      )!;
+      expect(firebase).toContain(
+        "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099;",
+      );
+      expect(firebase).toContain("script-src 'self';");
+      rt.deps.auth = settings({ google: true });
+      const google = (await app.request('/api/auth/proveedor')).headers.get(
+        'content-security-policy',
+      )!;
+      expect(google).toContain("script-src 'self' https://apis.google.com;");
+      expect(google).toContain(`frame-src 'self' https://${PROJECT}.firebaseapp.com;`);
+    });
+  });
+
   describe('against the Auth emulator', () => {
     beforeAll(async () => {
       if (!emulator) throw new Error(`the Auth emulator is not running: ${emulatorError}`);
