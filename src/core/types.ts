@@ -4,6 +4,7 @@
  */
 
 import type { CorporateLabels } from './corporate-labels';
+import type { DevelopmentMessageTemplate, DevelopmentPage } from './development-settings';
 import type { FeaturedDevelopments } from './featured';
 import type { BrowserName } from './misc';
 import type { Tutorial } from './tutorials';
@@ -187,6 +188,17 @@ export interface Development {
   esquemasPago: PaymentScheme[];
   fechaEntrega: string;
   configVistaNivel?: { mostrarColorIndependienteFachada?: boolean };
+  // Settings an administrator edits (core/development-settings.ts; issue 20).
+  /** The sub-pages shown, in order (absent or empty: all, in the default order). */
+  menu?: DevelopmentPage[];
+  reedireccionarLandingPage?: boolean;
+  landingPage?: string;
+  campanias?: string[];
+  caracteristicasUnidad?: string[];
+  subcategorias?: string[];
+  proyecto?: string;
+  /** Spec §3 message template (prospecto, developmentId): this development's own. */
+  plantillaMensaje?: DevelopmentMessageTemplate;
   idFraccional?: string;
 }
 

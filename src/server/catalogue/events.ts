@@ -1,5 +1,6 @@
 import type { UnitEvent } from '../../core/unit';
 import type { UploadKind } from '../../core/media';
+import type { DevelopmentSettings } from '../../core/development-settings';
 import type { BrowserName } from '../../core/misc';
 import type { UserEvent, UserProfileChanges } from '../../core/user';
 import type {
@@ -35,6 +36,8 @@ export interface CatalogueEventMap {
   /** A showroom added or changed (core/corporate.ts ConfigureShowroom; check-ins/commands.ts). */
   ShowroomConfigured: { showroom: Showroom; nuevo: boolean };
   DevelopmentPublished: { development: Development };
+  /** An administrator's settings of the development (core/development-settings.ts): the changed fields. */
+  DevelopmentSettingsChanged: { idDesarrollo: string; changes: DevelopmentSettings };
   ClusterAdded: { cluster: Cluster };
   PrototypeAdded: { prototype: Prototype };
   UnitListed: { unit: Unit };

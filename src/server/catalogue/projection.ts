@@ -47,6 +47,9 @@ const handlers: { [K in CatalogueEventType]: Handler<K> } = {
       [d.id, d.idCorporativo, d.slug, json(d)],
     );
   },
+  DevelopmentSettingsChanged: async (tx, { idDesarrollo, changes }) => {
+    await patchDoc(tx, 'rm_developments', idDesarrollo, changes);
+  },
   ClusterAdded: async (tx, { cluster }, e) => {
     await tx.query(
       'INSERT INTO rm_clusters (id, corporate_id, development_id, doc) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc',

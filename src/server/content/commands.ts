@@ -14,7 +14,13 @@ import {
   type Tutorial,
 } from '../../core/tutorials';
 import type { Corporate } from '../../core/types';
-import { loadDevelopments } from '../catalogue/queries';
+import {
+  changedSettings,
+  developmentSettingsOf,
+  normalizeDevelopmentSettings,
+  type DevelopmentSettings,
+} from '../../core/development-settings';
+import { loadDevelopmentById, loadDevelopments } from '../catalogue/queries';
 import { streams } from '../catalogue/events';
 import { ApiError, badRequest } from '../http/errors';
 import { runCommand, type CommandEnv } from '../store/command-handler';
@@ -73,4 +79,33 @@ export async function setTutorials(
   }
   const corporate = await changeSettings(env, m, { tutoriales: normalizeTutorials(list) });
   return corporate.tutoriales ?? [];
+}
+
+/**
+ * Sets a development's settings (core/development-settings.ts): the changed fields as one
+ * `DevelopmentSettingsChanged` on the development's stream; nothing when nothing changed. 404
+ * for a development the corporate does not have; 400 SETTINGS_INVALID with `campos`.
+ */
+export async function setDevelopmentSettings(
+  env: CommandEnv,
+  m: Membership,
+  idDesarrollo: string,
+  input: DevelopmentSettings,
+) {
+  const { corporate, user } = m;
+  return runCommand(env, { corporateId: corporate.id, actorId: user.id }, async (scope) => {
+    const development = await loadDevelopmentById(scope, corporate.id, idDesarrollo);
+    if (!development) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    const result = normalizeDevelopmentSettings(input, development.id);
+    if (!result.ok) {
+      throw new ApiError(400, 'SETTINGS_INVALID', 'validation', {}, { campos: result.campos });
+    }
+    const changes = changedSettings(development, result.settings);
+    if (Object.keys(changes).length > 0) {
+      await scope.emit(streams.development(corporate.id, development.id), [
+        { type: 'DevelopmentSettingsChanged', data: { idDesarrollo: development.id, changes } },
+      ]);
+    }
+    return developmentSettingsOf({ ...development, ...changes });
+  });
 }

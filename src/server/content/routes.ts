@@ -22,7 +22,14 @@ import {
 } from '../../core/tutorials';
 import { requireMember, type Env } from '../http/context';
 import { forbidden, jsonBody, parse } from '../http/errors';
-import { setFeatured, setTutorials } from './commands';
+import { setDevelopmentSettings, setFeatured, setTutorials } from './commands';
+import {
+  DEVELOPMENT_PAGES,
+  developmentSettingsOf,
+  type DevelopmentSettings,
+} from '../../core/development-settings';
+import { loadDevelopmentById } from '../catalogue/queries';
+import { notFound } from '../http/errors';
 
 const id = z.string().min(1).max(64);
 const corporateQuery = z.strictObject({ idCorporativo: id });
@@ -45,7 +52,54 @@ const tutorialsBody = z.strictObject({
     .max(TUTORIALS_MAX * 2),
 });
 
+const listOf = z.array(z.string().max(400)).max(100);
+const settingsBody = z.strictObject({
+  menu: z
+    .array(z.enum(DEVELOPMENT_PAGES))
+    .max(DEVELOPMENT_PAGES.length * 2)
+    .optional(),
+  reedireccionarLandingPage: z.boolean().optional(),
+  landingPage: z.string().max(2000).optional(),
+  campanias: listOf.optional(),
+  caracteristicasUnidad: listOf.optional(),
+  subcategorias: listOf.optional(),
+  proyecto: z.string().max(400).optional(),
+  configVistaNivel: z.strictObject({ mostrarColorIndependienteFachada: z.boolean() }).optional(),
+  plantillaMensaje: z
+    .strictObject({ prospecto: z.string().max(4000), developmentId: z.string().max(64).optional() })
+    .optional(),
+});
+
 export const contentRoutes = new Hono<Env>()
+  /**
+   * `GET`/`PUT /api/corporativos/:id/desarrollos/:d/ajustes`: a development's settings
+   * (core/development-settings.ts; absent fields at their defaults), the administrator only; a
+   * PUT records the changed fields (`DevelopmentSettingsChanged`) and answers them all.
+   */
+  .get('/corporativos/:id/desarrollos/:d/ajustes', async (c) => {
+    const m = await requireMember(c, { id: parse(id, c.req.param('id')) });
+    if (!mayAdministerContent(m.role)) throw forbidden();
+    const dev = await loadDevelopmentById(
+      c.get('deps').db,
+      m.corporate.id,
+      parse(id, c.req.param('d')),
+    );
+    if (!dev) throw notFound();
+    return c.json(developmentSettingsOf(dev));
+  })
+  .put('/corporativos/:id/desarrollos/:d/ajustes', async (c) => {
+    const m = await requireMember(c, { id: parse(id, c.req.param('id')) });
+    if (!mayAdministerContent(m.role)) throw forbidden();
+    const body = parse(settingsBody, await jsonBody(c));
+    // The template's developmentId is the development's own, whatever was sent.
+    const { plantillaMensaje, ...rest } = body;
+    const input: DevelopmentSettings = plantillaMensaje
+      ? { ...rest, plantillaMensaje: { prospecto: plantillaMensaje.prospecto, developmentId: '' } }
+      : rest;
+    return c.json(
+      await setDevelopmentSettings(c.get('deps'), m, parse(id, c.req.param('d')), input),
+    );
+  })
   .get('/wsObtenerDestacados', async (c) => {
     const q = parse(corporateQuery, c.req.query());
     const { corporate } = await requireMember(c, { id: q.idCorporativo });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isValidEmail, isValidPhone, normalizeLeadFields, type LeadFields } from '../../core/lead';
+import { campaignFor } from '../../core/development-settings';
 import type { Corporate } from '../../core/types';
 import type { CorporateConfig } from '../catalogue/events';
 import type { Db, Queryable } from '../store/db';
@@ -117,8 +118,9 @@ export async function readCapture(c: Ctx): Promise<Capture> {
   const body = parse(captureBody, await readCaptureBody(c));
   const corporate = (await findCorporate(db, { slug: query.corp })) as Capture['corporate'] | null;
   if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
-  if (!corporate.mediosContacto.includes(query.medio))
-    throw badRequest([{ path: 'medio', code: 'unknown_value' }]);
+  // The medium is one of the corporate's, or a campaign of the development the form names
+  // (spec §3 `campanias`; core/development-settings.ts `campaignFor`), checked below.
+  const knownMedium = corporate.mediosContacto.includes(query.medio);
 
   const issues: { path: string; code: string }[] = [];
   const fields = normalizeLeadFields({
@@ -140,15 +142,25 @@ export async function readCapture(c: Ctx): Promise<Capture> {
     const v = fields[p];
     if (v && !isValidPhone(v)) issues.push({ path: p, code: 'invalid_phone' });
   }
+  let campaign: string | null = null;
   if (body.desarrollo) {
-    const { rows } = await db.query<{ id: string }>(
-      'SELECT id FROM rm_developments WHERE corporate_id = $1 AND (slug = $2 OR id = $2)',
+    const { rows } = await db.query<{ id: string; campanias: string[] | null }>(
+      "SELECT id, doc->'campanias' AS campanias FROM rm_developments WHERE corporate_id = $1 AND (slug = $2 OR id = $2)",
       [corporate.id, body.desarrollo],
     );
-    if (rows[0]) fields.desarrollo = rows[0].id;
-    else issues.push({ path: 'desarrollo', code: 'unknown_value' });
+    if (rows[0]) {
+      fields.desarrollo = rows[0].id;
+      campaign = knownMedium
+        ? null
+        : campaignFor({ campanias: rows[0].campanias ?? [] }, query.medio);
+    } else issues.push({ path: 'desarrollo', code: 'unknown_value' });
   }
+  if (!knownMedium && campaign === null)
+    throw badRequest([{ path: 'medio', code: 'unknown_value' }]);
+  // A campaign's lead comes through that campaign, named as the development names it.
+  const medio = campaign ?? query.medio;
+  fields.medioContacto = medio;
   if (fields.nombre === '') issues.push({ path: 'nombre', code: 'required' });
   if (issues.length > 0) throw badRequest(issues);
-  return { corporate, medio: query.medio, fields, mensaje: body.mensaje?.trim() ?? '' };
+  return { corporate, medio, fields, mensaje: body.mensaje?.trim() ?? '' };
 }

@@ -1658,6 +1658,28 @@ export const ROUTES: RouteSpec[] = [
     refusedFill: "the demo's corporates have no export URL: 400 CRM_EXPORT_NO_URL",
     fill: (t) => ({ path: `${leadsOf(t)}/${t.leadId}/exportar`, body: { mensaje: 'Hola' } }),
   },
+  {
+    method: 'GET',
+    path: '/api/corporativos/:id/desarrollos/:d/ajustes',
+    access: 'member',
+    role: mayAdministerContent,
+    slots: ['corp', 'resource'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/corporativos/${t.corp.id}/desarrollos/${t.res.devId}/ajustes` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/corporativos/:id/desarrollos/:d/ajustes',
+    access: 'member',
+    role: mayAdministerContent,
+    slots: ['corp', 'resource'],
+    kind: 'write',
+    json: true,
+    fill: (t) => ({
+      path: `/api/corporativos/${t.corp.id}/desarrollos/${t.res.devId}/ajustes`,
+      body: { campanias: ['Feria 2026', `Campaña ${randomUUID().slice(0, 6)}`] },
+    }),
+  },
   // ------------------------------------------------------------------ operations
   {
     method: 'GET',
