@@ -174,6 +174,8 @@ test.describe('media', () => {
                 else el.addEventListener('loadedmetadata', () => resolve(null), { once: true });
               }),
           );
+        // The poster settles once the loading indicator is gone.
+        await page.waitForTimeout(500);
         await page.screenshot({ path: `${SHOTS}/media-videos-${lang}-${width}.png` });
         await serious(page);
         await context.close();

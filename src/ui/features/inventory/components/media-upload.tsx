@@ -26,6 +26,8 @@ const ACCEPT: Record<Kind | 'poster', string> = {
 };
 
 const fileInput = css({
+  w: '100%',
+  minW: 0,
   fontSize: 'sm',
   minH: 11,
   '&::file-selector-button': {
@@ -170,7 +172,10 @@ export function MediaUpload({ tipo }: { tipo: Kind }) {
         className={css({
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { base: '1fr', md: tipo === 'video' ? '1fr 1fr 1fr' : '1fr 1fr' },
+          gridTemplateColumns: {
+            base: 'minmax(0, 1fr)',
+            md: tipo === 'video' ? 'repeat(3, minmax(0, 1fr))' : 'repeat(2, minmax(0, 1fr))',
+          },
         })}
       >
         <label className={css({ display: 'grid', gap: 1, fontSize: 'sm', fontWeight: 'medium' })}>
