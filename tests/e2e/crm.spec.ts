@@ -81,7 +81,7 @@ async function authoriseInPopup(page: Page, button: RegExp) {
 test('HubSpot: configured by the administrator, connected by the adviser, a lead synced, reconnected after expiry', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const config = fake.config();
 
   // --- The administrator configures HubSpot.

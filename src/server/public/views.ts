@@ -21,6 +21,7 @@ export function publicUnit(unit: Unit, colors: StatusColors) {
     nivel: unit.nivel,
     posicion: unit.posicion,
     status: unit.status ?? null,
+    categoria: unit.categoria ?? null,
     disponibilidad: info.disponibilidad,
     color: info.hexColor,
     esCotizable: info.esCotizable,

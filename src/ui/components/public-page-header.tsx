@@ -2,25 +2,32 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle, usePageDescription } from '../lib/page-title';
+import { LanguageSwitch, useVisitorLanguage } from '../lib/visitor-language';
 import { SkipLink } from './skip-link';
 
 /**
  * The top bar of the signed-out pages (public availability, public simulator): the corporate's
- * logo and name, the page title, and the page's own links and pickers on the right.
+ * logo and name, the page title, and the page's own links and pickers on the right. On a
+ * bilingual corporate the page follows the visitor's language and offers the EN/ES switch
+ * (lib/visitor-language.tsx).
  */
 export function PublicPageHeader({
   logoUrl,
   corporateName,
   title,
+  multiIdioma,
   children,
 }: {
   /** Resolved image URL, or null when the corporate has no logo. */
   logoUrl: string | null;
   corporateName: string;
   title: string;
+  /** The corporate's `multiIdioma` (undefined while it loads). */
+  multiIdioma?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('shell');
+  useVisitorLanguage(multiIdioma);
   // The heading already names the page ("Disponibilidad de Torre Alameda").
   useDocumentTitle(title, corporateName);
   usePageDescription(t('meta.publicPage', { page: title, corporate: corporateName }));
@@ -55,6 +62,7 @@ export function PublicPageHeader({
         </h1>
       </div>
       {children}
+      {multiIdioma ? <LanguageSwitch /> : null}
     </header>
   );
 }

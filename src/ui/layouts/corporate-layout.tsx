@@ -21,6 +21,7 @@ import {
 } from './corporate-context';
 import { DashboardLayout } from './dashboard-layout';
 import { corporateQuery } from '../lib/corporate-access';
+import { CorporateLabelsProvider } from '../lib/corporate-labels';
 import { roleOf, useSession } from '../session';
 import { corporateThemeStyle } from '../theme/corporate-theme';
 
@@ -70,9 +71,12 @@ function MemberLayout({
   return (
     <div style={corporateThemeStyle(value.corporate.colores)} data-corporate={value.corporate.slug}>
       <CorporateContextProvider value={value}>
-        <DashboardLayout corporate={value.corporate} role={value.role} topBarEnd={topBarEnd}>
-          <Outlet />
-        </DashboardLayout>
+        {/* The corporate's own labels in the interface's language (issue 19). */}
+        <CorporateLabelsProvider corporate={value.corporate.id}>
+          <DashboardLayout corporate={value.corporate} role={value.role} topBarEnd={topBarEnd}>
+            <Outlet />
+          </DashboardLayout>
+        </CorporateLabelsProvider>
       </CorporateContextProvider>
     </div>
   );

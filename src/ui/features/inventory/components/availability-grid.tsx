@@ -14,6 +14,7 @@ import { isSitePlan, streetsOf, type Street } from '../../../../core/site-plan';
 import { ABSENT_STATUS_INFO, statusMark, type StatusMark } from '../../../../core/status';
 import type { DisplayRow } from '../../../../core/display-rows';
 import type { Unit } from '../../../../core/types';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
 import { useNow } from '../hooks/use-now';
 import { statusWithHold } from '../utils/hold-time';
@@ -448,6 +449,8 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
   const { t } = useTranslation('inventory');
   const anyHeld = useMemo(() => units.some((u) => u.apartado), [units]);
   const now = useNow(60_000, anyHeld);
+  // The corporate's own name for a status in the interface's language (issue 19).
+  const corporateLabel = useCorporateLabel();
   const models = useMemo(() => {
     const byCluster = new Map<string, Unit[]>();
     for (const u of units) {
@@ -457,10 +460,13 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
     }
     // A held unit's name says the hold and its time left (refreshed each minute).
     const label = (u: Unit, status: string) =>
-      t('grid.unitLabel', { name: u.nombre, status: statusWithHold(t, u, status, now) });
+      t('grid.unitLabel', {
+        name: u.nombre,
+        status: statusWithHold(t, u, corporateLabel('status', status), now),
+      });
     const shown = rows ?? new Map<string, DisplayRow>();
     return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], shown, label));
-  }, [clusters, units, rows, t, now]);
+  }, [clusters, units, rows, t, now, corporateLabel]);
   const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
   const widestCell = models.reduce((max, m) => Math.max(max, m.cellRem), CELL_MIN_REM);
   return (

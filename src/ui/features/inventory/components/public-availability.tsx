@@ -27,6 +27,7 @@ import {
   type PublicUnit,
 } from '../../../lib/public-catalogue';
 import { absoluteUrl } from '../../../lib/share-link';
+import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
 import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
 import { UnitDetail } from './unit-detail';
 
@@ -41,6 +42,8 @@ export function unitFromPublic(u: PublicUnit, idDesarrollo: string): Unit {
     nivel: u.nivel,
     posicion: u.posicion,
     ...(u.status !== null ? { status: u.status } : {}),
+    // A house is drawn on its stage's site plan (issue 19, defect 10).
+    ...(u.categoria ? { categoria: u.categoria } : {}),
     precio: u.precio ?? 0,
     divisa: u.divisa,
     caracteristicas: u.caracteristicas,
@@ -69,6 +72,7 @@ function PublicHeader({
       logoUrl={mediaUrl(logo) ?? null}
       corporateName={data.corporativo.nombre}
       title={t('public.title', { name: data.desarrollo.nombre })}
+      multiIdioma={data.corporativo.multiIdioma}
     >
       <AppLink
         href={publicDevelopmentPath(corporateSlug, developmentSlug, other)}
@@ -181,55 +185,61 @@ export function PublicAvailabilityPage({
     );
   }
   return (
-    <div
-      style={corporateThemeStyle(data.corporativo.colores)}
-      className={css({ minH: '100dvh', color: 'text', '&[data-background="true"]': { bg: 'bg' } })}
-      data-background={withBackground ? 'true' : 'false'}
-    >
-      <PublicHeader
-        data={data}
-        mode={mode}
-        corporateSlug={corporateSlug}
-        developmentSlug={developmentSlug}
-      />
-      <main
-        id={CONTENT_ID}
-        tabIndex={-1}
+    <CorporateLabelsProvider corporate={corporateSlug}>
+      <div
+        style={corporateThemeStyle(data.corporativo.colores)}
         className={css({
-          p: { base: 3, md: 6 },
-          maxW: '120rem',
-          mx: 'auto',
-          _focus: { outline: 'none' },
+          minH: '100dvh',
+          color: 'text',
+          '&[data-background="true"]': { bg: 'bg' },
         })}
+        data-background={withBackground ? 'true' : 'false'}
       >
-        <AvailabilityView
+        <PublicHeader
+          data={data}
           mode={mode}
-          developmentId={`public:${data.desarrollo.id}`}
-          clusters={data.clusters}
-          units={units}
-          colors={data.coloresStatus}
-          ctx={ctx}
-          prototypes={prototypes}
-          display={display}
-          unitCurrency={data.desarrollo.divisa}
-          selectedId={search.unidad}
-          onSelect={select}
-          renderDetail={(unit) => (
-            <UnitDetail
-              unit={unit}
-              colors={data.coloresStatus}
-              display={display}
-              prototypeName={protoNames.get(unit.idPrototipo)}
-              developmentName={data.desarrollo.nombre}
-              quoteHref={`${publicDevelopmentPath(corporateSlug, developmentSlug, 'cotizacion')}?unidad=${encodeURIComponent(unit.id)}`}
-              shareUrl={absoluteUrl(
-                `${publicDevelopmentPath(corporateSlug, developmentSlug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
-              )}
-              onClose={close}
-            />
-          )}
+          corporateSlug={corporateSlug}
+          developmentSlug={developmentSlug}
         />
-      </main>
-    </div>
+        <main
+          id={CONTENT_ID}
+          tabIndex={-1}
+          className={css({
+            p: { base: 3, md: 6 },
+            maxW: '120rem',
+            mx: 'auto',
+            _focus: { outline: 'none' },
+          })}
+        >
+          <AvailabilityView
+            mode={mode}
+            developmentId={`public:${data.desarrollo.id}`}
+            clusters={data.clusters}
+            units={units}
+            colors={data.coloresStatus}
+            ctx={ctx}
+            prototypes={prototypes}
+            display={display}
+            unitCurrency={data.desarrollo.divisa}
+            selectedId={search.unidad}
+            onSelect={select}
+            renderDetail={(unit) => (
+              <UnitDetail
+                unit={unit}
+                colors={data.coloresStatus}
+                display={display}
+                prototypeName={protoNames.get(unit.idPrototipo)}
+                developmentName={data.desarrollo.nombre}
+                quoteHref={`${publicDevelopmentPath(corporateSlug, developmentSlug, 'cotizacion')}?unidad=${encodeURIComponent(unit.id)}`}
+                shareUrl={absoluteUrl(
+                  `${publicDevelopmentPath(corporateSlug, developmentSlug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
+                )}
+                onClose={close}
+              />
+            )}
+          />
+        </main>
+      </div>
+    </CorporateLabelsProvider>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { statusMark } from '../../../../core/status';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
 import { statusCounts } from '../utils/status-counts';
 import { StatusMarkIcon } from './status-mark';
@@ -28,6 +29,7 @@ export function StatusLegend({
   matching: ReadonlySet<string> | null;
 }) {
   const { t } = useTranslation('inventory');
+  const corporateLabel = useCorporateLabel();
   const counts = useMemo(() => statusCounts(units, colors, matching), [units, colors, matching]);
   return (
     <ul
@@ -66,7 +68,7 @@ export function StatusLegend({
           >
             <Mark status={c.status} />
           </span>
-          <span>{c.label}</span>
+          <span>{corporateLabel('status', c.label)}</span>
           <strong className={css({ fontVariantNumeric: 'tabular-nums' })}>
             {c.matching === c.total
               ? c.total

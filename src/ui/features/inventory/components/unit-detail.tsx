@@ -25,6 +25,7 @@ import {
 } from '../utils/comparator-store';
 import { formatAreaIn, formatPrice, type Display } from '../../../lib/figures';
 import { historyQuery, unitView } from '../../../lib/catalogue';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
 import { parseAdminPrice } from '../utils/admin-price';
 import { applyLiveChange } from '../../../lib/live-stream';
@@ -51,6 +52,11 @@ export const actionButton = css({
   _disabled: { opacity: 0.5, cursor: 'not-allowed' },
   '&[data-primary="true"]': { bg: 'primary', color: 'primaryText', borderColor: 'primary' },
 });
+
+/** A status as the corporate names it in the interface's language (issue 19). */
+function StatusName({ value }: { value: string }) {
+  return <>{useCorporateLabel()('status', value)}</>;
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -407,7 +413,7 @@ export function UnitDetail({
           })}
           style={{ background: view.hexColor, color: textOn(view.hexColor) }}
         >
-          {view.disponibilidad}
+          <StatusName value={view.disponibilidad} />
         </span>
         <span className={css({ fontSize: 'sm', color: 'muted' })}>
           {t('detail.level', { level: unit.nivel })}

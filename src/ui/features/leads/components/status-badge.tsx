@@ -2,9 +2,11 @@
 
 import { css } from 'styled-system/css';
 import type { LeadStatus } from '../../../../core/types';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
 
 export function StatusBadge({ status }: { status: LeadStatus | undefined }) {
+  const corporateLabel = useCorporateLabel();
   if (!status) return null;
   return (
     <span
@@ -20,7 +22,7 @@ export function StatusBadge({ status }: { status: LeadStatus | undefined }) {
       })}
       style={{ background: status.color, color: textOn(status.color) }}
     >
-      {status.nombre}
+      {corporateLabel('statusLead', status.nombre)}
     </span>
   );
 }
