@@ -114,3 +114,121 @@ test.describe('issue 19: houses, filters, languages', () => {
     await expect(page.getByRole('form', { name: 'Filters' })).toBeInViewport();
   });
 });
+
+/** A shared quotation of a Disponible Torre Alameda unit, made by the adviser: its path. */
+async function sharedQuotation(request: APIRequestContext): Promise<string> {
+  await signIn(request, 'asesor@vitrina.demo');
+  const corporate = (await (
+    await request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+  ).json()) as {
+    id: string;
+  };
+  const dev = (await (
+    await request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corporate.id}&slug=torre-alameda`)
+  ).json()) as { id: string };
+  const clusters = (await (
+    await request.get(`/api/wsObtenerClusters?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}`)
+  ).json()) as { unidades: { id: string; idCluster: string; status?: string }[] }[];
+  const unit = clusters.flatMap((c) => c.unidades).find((u) => u.status === 'Disponible')!;
+  const schemes = (await (
+    await request.get(
+      `/api/wsObtenerEsquemasPago?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}&idCluster=${unit.idCluster}`,
+    )
+  ).json()) as { id: string; valido: boolean }[];
+  const created = await request.post(`/api/corporativos/${corporate.id}/cotizaciones`, {
+    data: {
+      idUnidad: unit.id,
+      idEsquema: schemes.find((s) => s.valido)!.id,
+      divisa: 'MXN',
+      nuevoLead: { nombre: 'Buyer Reads English' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const shared = await request.post(
+    `/api/corporativos/${corporate.id}/cotizaciones/${id}/compartir`,
+    { data: {} },
+  );
+  expect(shared.status()).toBe(201);
+  return ((await shared.json()) as { url: string }).url;
+}
+
+test.describe('issue 19: an English-speaking buyer', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the public availability follows the browser’s English, with a switch that is remembered', async ({
+    page,
+  }) => {
+    const path = `/public/corporativos/${CORP}/desarrollos/torre-alameda/disponibilidad`;
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await gridReady(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('availability');
+      // The corporate's own words in English: the legend says Available, not Disponible.
+      const legend = page.getByRole('list', { name: 'Units by status' });
+      await expect(legend).toContainText('Available');
+      await expect(legend).not.toContainText('Disponible');
+      await expect(
+        page.getByRole('button', { name: /^(Unit|Unidad) A\d+, Available/ }).first(),
+      ).toBeAttached();
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/issue19-public-availability-en-${width}.png` });
+    }
+    await page.getByTestId('language-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('list', { name: 'Unidades por estatus' })).toContainText(
+      'Disponible',
+    );
+    await page.reload();
+    await gridReady(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.screenshot({ path: `${SHOTS}/issue19-public-availability-es-1280.png` });
+  });
+
+  test('the shared quotation opens in the language its link names; the sign-in page switches', async ({
+    page,
+  }) => {
+    const url = await sharedQuotation(page.request);
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Browser in English, but the adviser chose Spanish for this buyer.
+    await page.goto(`${url}?lang=es`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByTestId('language-toggle')).toHaveText('EN');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${url}?lang=en`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByTestId('language-toggle')).toHaveText('ES');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/issue19-shared-quotation-en-${width}.png` });
+    }
+
+    await page.evaluate(() => localStorage.removeItem('vitrina:idioma'));
+    await page.goto('/login');
+    const toggle = page.getByTestId('language-toggle');
+    await expect(toggle).toBeVisible();
+    const before = await page.getByRole('heading', { level: 1 }).textContent();
+    await toggle.click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(before ?? '');
+    expect(await serious(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/issue19-login-switched-1280.png` });
+  });
+
+  test('a signed-in adviser in English reads the corporate’s English labels', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/disponibilidad`);
+    await gridReady(page);
+    const legend = page.getByRole('list', { name: 'Units by status' });
+    await expect(legend).toContainText('Sold');
+    await expect(legend).not.toContainText('Vendido');
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await expect(filters).toContainText('On hold');
+    await page.screenshot({ path: `${SHOTS}/issue19-labels-en-1280.png` });
+  });
+});

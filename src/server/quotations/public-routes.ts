@@ -102,6 +102,7 @@ export const quotationPublicRoutes = new Hono<Env>()
         colores: corporate.colores,
         razonSocial: corporate.razonSocial ?? null,
         domicilio: corporate.domicilio ?? null,
+        multiIdioma: corporate.multiIdioma === true,
       },
       expiraEn,
     });

@@ -14,6 +14,7 @@ import { absoluteUrl, copyLink } from '../lib/share-link';
 import { Modal } from './modal';
 import { button } from './styles';
 import { formatDateTime } from '../lib/dates';
+import { useOptionalCorporateContext } from '../layouts/corporate-context';
 import {
   quotationSharesQuery,
   revokeShare,
@@ -35,14 +36,85 @@ const badge = css({
   '&[data-state="revoked"]': { bg: 'rgba(198,40,40,0.1)', color: 'danger' },
 });
 
+/** The language the adviser chose for buyers' links on this device (issue 19). */
+const SHARE_LANGUAGE_KEY = 'vitrina:idioma-enlace';
+
+function storedShareLanguage(): 'es' | 'en' | null {
+  try {
+    const value = localStorage.getItem(SHARE_LANGUAGE_KEY);
+    return value === 'es' || value === 'en' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language a new link opens in, on a bilingual corporate: the adviser's choice
+ * ({@link ShareLanguagePicker}), else the interface's; null on a corporate with Spanish only.
+ */
+function useShareLanguage(): ['es' | 'en' | null, (lang: 'es' | 'en') => void] {
+  const context = useOptionalCorporateContext();
+  const { i18n } = useTranslation();
+  const [chosen, setChosen] = useState(storedShareLanguage);
+  if (!context?.corporate.multiIdioma) return [null, () => undefined];
+  const choose = (lang: 'es' | 'en') => {
+    setChosen(lang);
+    try {
+      localStorage.setItem(SHARE_LANGUAGE_KEY, lang);
+    } catch {
+      // Not remembered; this link still carries it.
+    }
+  };
+  return [chosen ?? (i18n.language === 'en' ? 'en' : 'es'), choose];
+}
+
+/** The share link with the buyer's language (`?lang=en`), which the shared page opens in. */
+export function withLanguage(url: string, lang: 'es' | 'en' | null): string {
+  if (!lang) return url;
+  const u = new URL(url, 'http://localhost');
+  u.searchParams.set('lang', lang);
+  return url.startsWith('http') ? u.toString() : `${u.pathname}${u.search}`;
+}
+
+/** The adviser's choice of the buyer's language (bilingual corporates only). */
+export function ShareLanguagePicker() {
+  const { t } = useTranslation('quotes');
+  const [lang, choose] = useShareLanguage();
+  const id = useId();
+  if (!lang) return null;
+  return (
+    <div className={css({ display: 'flex', alignItems: 'center', gap: 2, fontSize: 'sm' })}>
+      <label htmlFor={id}>{t('shares.language')}</label>
+      <select
+        id={id}
+        value={lang}
+        onChange={(e) => choose(e.target.value === 'en' ? 'en' : 'es')}
+        className={css({
+          h: 9,
+          px: 2,
+          borderRadius: 'md',
+          border: '1px solid token(colors.border)',
+          bg: 'surface',
+        })}
+      >
+        <option value="es">{t('shares.languages.es')}</option>
+        <option value="en">{t('shares.languages.en')}</option>
+      </select>
+    </div>
+  );
+}
+
 /**
  * Creates a new share link of a quotation, copies it (with the spec's toasts, §8) and refreshes
- * the quotation's list of links; the mutation's data is the absolute URL.
+ * the quotation's list of links; the mutation's data is the absolute URL. On a bilingual
+ * corporate the link names the buyer's language the adviser chose (issue 19).
  */
 export function useShareQuotation(corporateId: string, quotationId: string) {
   const queryClient = useQueryClient();
+  const [lang] = useShareLanguage();
   return useMutation({
-    mutationFn: async () => absoluteUrl((await shareQuotation(corporateId, quotationId)).url),
+    mutationFn: async () =>
+      withLanguage(absoluteUrl((await shareQuotation(corporateId, quotationId)).url), lang),
     onSuccess: async (url) => {
       void queryClient.invalidateQueries({
         queryKey: quotationSharesQuery(corporateId, quotationId).queryKey,
@@ -85,7 +157,7 @@ export function ShareLinks({
     return <p className={css({ fontSize: 'sm', color: 'danger' })}>{t('shares.loadFailed')}</p>;
   }
   const links = query.data ?? [];
-  if (links.length === 0) return null;
+  if (links.length === 0) return <ShareLanguagePicker />;
   // The state as of the list's answer: a render stays pure, and a refetch brings it up to date.
   const asOf = query.dataUpdatedAt;
 
@@ -94,6 +166,7 @@ export function ShareLinks({
       <h4 id={headingId} className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: 2 })}>
         {t('shares.title')}
       </h4>
+      <ShareLanguagePicker />
       <ul className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}>
         {links.map((link) => (
           <ShareLinkItem
@@ -147,6 +220,8 @@ function ShareLinkItem({
 }) {
   const { t } = useTranslation('quotes');
   const detailsId = useId();
+  // Open and copy in the buyer's language the adviser chose (issue 19).
+  const [lang] = useShareLanguage();
   return (
     <li
       data-testid="share-link-item"
@@ -179,7 +254,7 @@ function ShareLinkItem({
       {state === 'active' ? (
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 })}>
           <a
-            href={absoluteUrl(link.url)}
+            href={withLanguage(absoluteUrl(link.url), lang)}
             target="_blank"
             rel="noopener noreferrer"
             aria-describedby={detailsId}
@@ -191,7 +266,7 @@ function ShareLinkItem({
             type="button"
             aria-describedby={detailsId}
             className={css(button.raw({ variant: 'ghost' }), { px: 3 })}
-            onClick={() => void copyLink(absoluteUrl(link.url))}
+            onClick={() => void copyLink(withLanguage(absoluteUrl(link.url), lang))}
           >
             {t('shares.copy')}
           </button>

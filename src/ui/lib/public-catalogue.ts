@@ -48,6 +48,8 @@ export interface PublicUnit {
   nivel: number;
   posicion: number;
   status: string | null;
+  /** 'Casa' for a house (core/site-plan.ts), else the unit's category or null. */
+  categoria?: string | null;
   disponibilidad: string;
   color: string;
   esCotizable: boolean;

@@ -48,6 +48,8 @@ export interface PublicQuotationAnswer {
     /** The developer's legal name and address (null when not set). */
     razonSocial?: string | null;
     domicilio?: string | null;
+    /** Bilingual: the page follows the link's `lang` or the visitor's language (issue 19). */
+    multiIdioma?: boolean;
   };
   expiraEn: string;
 }

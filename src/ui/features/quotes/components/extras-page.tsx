@@ -17,6 +17,7 @@ import { button, card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery } from '../../../lib/catalogue';
 import { formatPrice } from '../../../lib/figures';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { extrasQuery } from '../api/quotes-data';
 import { formatCents } from '../utils/quote-format';
 import type { QuoteSearch } from '../utils/quote-search';
@@ -39,6 +40,7 @@ export function ExtrasPage({
   onSearch: (next: QuoteSearch) => void;
 }) {
   const { t } = useTranslation('quotes');
+  const corporateLabel = useCorporateLabel();
   const { corporate, development, display } = useDevelopmentContext();
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
   const unit = allUnits(clusters.data).find((u) => u.id === search.unidad);
@@ -157,7 +159,7 @@ export function ExtrasPage({
                 })}
               >
                 <input type="checkbox" checked={chosen.has(o.id)} onChange={() => toggle(o.id)} />
-                <span className={css({ flex: 1 })}>{o.nombre}</span>
+                <span className={css({ flex: 1 })}>{corporateLabel('opcional', o.nombre)}</span>
                 <span
                   className={css({ fontVariantNumeric: 'tabular-nums', fontWeight: 'semibold' })}
                 >

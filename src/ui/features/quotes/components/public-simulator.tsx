@@ -256,6 +256,7 @@ export function PublicSimulatorPage({
         logoUrl={logo ?? null}
         corporateName={data.corporativo.nombre}
         title={t('simulator.title', { name: data.desarrollo.nombre })}
+        multiIdioma={data.corporativo.multiIdioma}
       >
         <AppLink
           href={availability}

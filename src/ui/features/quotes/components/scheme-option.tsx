@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { PaymentScheme } from '../../../../core/types';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { formatPercent } from '../utils/quote-format';
 
 /** One payment scheme as a radio choice: name, discount / down payment / delivery summary. */
@@ -14,6 +15,7 @@ export function SchemeOption({
   onSelect: () => void;
 }) {
   const { t } = useTranslation('quotes');
+  const corporateLabel = useCorporateLabel();
   return (
     <label
       className={css({
@@ -36,7 +38,9 @@ export function SchemeOption({
         className={css({ mt: 1 })}
       />
       <span>
-        <span className={css({ fontWeight: 'semibold', display: 'block' })}>{scheme.nombre}</span>
+        <span className={css({ fontWeight: 'semibold', display: 'block' })}>
+          {corporateLabel('esquema', scheme.nombre)}
+        </span>
         <span className={css({ fontSize: 'xs', color: 'muted' })}>
           {t('page.schemeSummary', {
             discount: formatPercent(scheme.descuento.porcentaje),

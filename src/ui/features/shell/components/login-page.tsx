@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { button } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
 import { usePageDescription, usePageTitle } from '../../../lib/page-title';
+import { LanguageSwitch } from '../../../lib/visitor-language';
 import { useSession, useSessionActor } from '../../../session';
 import { PasswordReveal } from '../../../components/password-reveal';
 import { useAuthProvider } from '../../../lib/auth-provider';
@@ -134,8 +135,19 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           alignItems: 'center',
           justifyContent: 'center',
           p: { base: 6, md: 10 },
+          position: 'relative',
         })}
       >
+        {/* The sign-in page's EN/ES switch (issue 19); the choice is remembered on the device. */}
+        <div
+          className={css({
+            position: 'absolute',
+            top: { base: 4, md: 6 },
+            right: { base: 4, md: 6 },
+          })}
+        >
+          <LanguageSwitch />
+        </div>
         <div className={css({ w: '100%', maxW: '24rem' })}>
           <p
             className={css({

@@ -1,9 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { css } from 'styled-system/css';
+import { publicQuotationQuery } from '../../../features/quotes/api/quotes-data';
 import { PublicQuotationPage } from '../../../features/quotes/components/public-quotation';
+import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
+import { LanguageSwitch, useVisitorLanguage } from '../../../lib/visitor-language';
 
+/**
+ * The buyer's shared quotation. On a bilingual corporate it opens in the language the adviser
+ * chose for the link (`?lang=en`), else the visitor's (lib/visitor-language.tsx), with the EN/ES
+ * switch above it (not printed); the corporate's own labels follow (issue 19).
+ */
 function PublicQuotation() {
   const { token } = Route.useParams();
-  return <PublicQuotationPage token={token} />;
+  const { lang } = Route.useSearch();
+  const { data } = useQuery(publicQuotationQuery(token));
+  const multiIdioma = data ? data.corporativo.multiIdioma === true : undefined;
+  useVisitorLanguage(multiIdioma, lang);
+  return (
+    <CorporateLabelsProvider corporate={data?.corporativo.slug ?? null}>
+      {multiIdioma ? (
+        <div
+          className={css({
+            display: 'flex',
+            justifyContent: 'flex-end',
+            px: 4,
+            pt: 3,
+            bg: 'bg',
+            '@media print': { display: 'none' },
+          })}
+        >
+          <LanguageSwitch />
+        </div>
+      ) : null}
+      <PublicQuotationPage token={token} />
+    </CorporateLabelsProvider>
+  );
 }
 
-export const Route = createFileRoute('/public/cotizacion/$token')({ component: PublicQuotation });
+export const Route = createFileRoute('/public/cotizacion/$token')({
+  validateSearch: (search: Record<string, unknown>): { lang?: 'es' | 'en' } =>
+    search.lang === 'en' || search.lang === 'es' ? { lang: search.lang } : {},
+  component: PublicQuotation,
+});

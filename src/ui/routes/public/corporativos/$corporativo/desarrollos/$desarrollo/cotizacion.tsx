@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PublicSimulatorPage } from '../../../../../../features/quotes/components/public-simulator';
+import { CorporateLabelsProvider } from '../../../../../../lib/corporate-labels';
 import {
   validateQuoteSearch,
   type QuoteSearch,
@@ -10,12 +11,15 @@ function PublicQuotationSimulator() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PublicSimulatorPage
-      corporateSlug={corporativo}
-      developmentSlug={desarrollo}
-      search={search}
-      onSearch={(next: QuoteSearch) => void navigate({ search: next, replace: true })}
-    />
+    // The corporate's own labels (scheme names) in the visitor's language (issue 19).
+    <CorporateLabelsProvider corporate={corporativo}>
+      <PublicSimulatorPage
+        corporateSlug={corporativo}
+        developmentSlug={desarrollo}
+        search={search}
+        onSearch={(next: QuoteSearch) => void navigate({ search: next, replace: true })}
+      />
+    </CorporateLabelsProvider>
   );
 }
 

@@ -1,0 +1,68 @@
+/**
+ * The corporate's own words in the interface's language (issue 19; core/corporate-labels.ts):
+ * status names, lead statuses, channels, schemes, categories, tags, optionals and the Clients
+ * label are the corporate's data, written in Spanish; `GET /api/wsObtenerIdiomas` gives their
+ * translations. The corporate layout and the public pages name the corporate
+ * ({@link CorporateLabelsProvider}); any screen below asks {@link useCorporateLabel} for a label.
+ * A value without a translation (or before the labels arrive) is shown as stored.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  labelOf,
+  type LabelKind,
+  type LabelLanguage,
+  type LabelSet,
+} from '../../core/corporate-labels';
+import { api } from './api';
+
+export interface CorporateLabelsAnswer {
+  idCorporativo: string;
+  lang: LabelLanguage;
+  multiIdioma: boolean;
+  etiquetas: LabelSet;
+}
+
+export const corporateLabelsQuery = (corporate: string, lang: LabelLanguage) =>
+  queryOptions({
+    queryKey: ['api', 'wsObtenerIdiomas', corporate, lang],
+    queryFn: ({ signal }) =>
+      api<CorporateLabelsAnswer>(
+        `/api/wsObtenerIdiomas?${new URLSearchParams({ idCorporativo: corporate, lang }).toString()}`,
+        { signal },
+      ),
+    staleTime: 5 * 60_000,
+  });
+
+const CorporateKey = createContext<string | null>(null);
+
+/** Names the corporate (its id or slug; null while unknown) whose labels the screens show. */
+export function CorporateLabelsProvider({
+  corporate,
+  children,
+}: {
+  corporate: string | null;
+  children: ReactNode;
+}) {
+  return <CorporateKey.Provider value={corporate}>{children}</CorporateKey.Provider>;
+}
+
+export type LabelFn = (kind: LabelKind, value: string) => string;
+
+/**
+ * The label of a corporate value in the interface's language: `label('status', 'Disponible')`
+ * is "Available" in English where the corporate translated it. Outside a provider, or in
+ * Spanish without labels, the value itself.
+ */
+export function useCorporateLabel(): LabelFn {
+  const corporate = useContext(CorporateKey);
+  const { i18n } = useTranslation();
+  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
+  const { data } = useQuery({
+    ...corporateLabelsQuery(corporate ?? '', lang),
+    enabled: Boolean(corporate),
+  });
+  const etiquetas = data?.etiquetas;
+  return useCallback<LabelFn>((kind, value) => labelOf(etiquetas, kind, value), [etiquetas]);
+}
