@@ -169,6 +169,15 @@ test('the adviser adds and deletes a note, edits the lead and sees the change in
   await notes
     .getByRole('button', { name: 'Eliminar la nota «Llamar el lunes para agendar visita»' })
     .click();
+  // Deleting asks first (issue 19): cancel keeps the note, confirming deletes it.
+  const confirm = notes.getByTestId('note-delete-confirm');
+  await expect(confirm).toContainText('¿Eliminar esta nota? No se puede deshacer.');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(notes.getByTestId('lead-note')).toHaveCount(2);
+  await notes
+    .getByRole('button', { name: 'Eliminar la nota «Llamar el lunes para agendar visita»' })
+    .click();
+  await notes.getByRole('button', { name: 'Sí, eliminar' }).click();
   await expect(notes.getByTestId('lead-note')).toHaveCount(1);
   await expect(notes.getByText('Llamar el lunes')).toHaveCount(0);
   await page.reload();

@@ -144,6 +144,7 @@ function render(pdf: string, name: string, pages: number[]) {
 }
 
 test.describe('printed quotation', () => {
+  test.setTimeout(180_000);
   test.beforeAll(() => {
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });

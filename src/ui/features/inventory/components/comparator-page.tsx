@@ -30,6 +30,7 @@ const ROWS = [
   'parking',
   'areaTotal',
   'areaInterior',
+  'areaBalcon',
   'terraza',
 ] as const;
 
@@ -86,6 +87,8 @@ export function ComparatorPage() {
         return formatAreaIn(m.areaTotal, display);
       case 'areaInterior':
         return m.areaInterior ? formatAreaIn(m.areaInterior, display) : '—';
+      case 'areaBalcon':
+        return m.areaBalcon ? formatAreaIn(m.areaBalcon, display) : '—';
       case 'terraza':
         return m.terraza ? formatAreaIn(m.terraza, display) : '—';
       default: {

@@ -4,7 +4,7 @@
  * server (a deleted note is kept there, softly).
  */
 
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -33,6 +33,8 @@ export function LeadNotes({
   const notes = useLeadNotes(corporateId, leadId);
   const add = useAddNote(corporateId, leadId);
   const remove = useDeleteNote(corporateId, leadId);
+  // The note whose deletion is being confirmed.
+  const [confirming, setConfirming] = useState<string | null>(null);
   // Writing a note is `noteComposerMachine`: one click, one note.
   const composer = useActorRef(
     noteComposerMachine.provide({
@@ -140,13 +142,52 @@ export function LeadNotes({
                       _hover: { bg: 'rgba(198,40,40,0.08)' },
                     })}
                     aria-label={t('notes.deleteLabel', { nota: note.nota.slice(0, 40) })}
+                    aria-expanded={confirming === note.key}
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(note.key)}
+                    onClick={() => setConfirming(confirming === note.key ? null : note.key)}
                   >
                     {t('notes.delete')}
                   </button>
                 )}
               </div>
+              {confirming === note.key && !readOnly ? (
+                // Deleting asks first (issue 19, defect 9): a note is gone for good.
+                <div
+                  role="group"
+                  aria-label={t('notes.confirmDelete')}
+                  data-testid="note-delete-confirm"
+                  className={css({
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: 2,
+                    my: 1,
+                    p: 2,
+                    borderRadius: 'md',
+                    bg: 'rgba(198,40,40,0.06)',
+                    fontSize: 'sm',
+                  })}
+                >
+                  <span className={css({ flex: 1 })}>{t('notes.confirmDelete')}</span>
+                  <button
+                    type="button"
+                    className={button({ variant: 'ghost' })}
+                    onClick={() => setConfirming(null)}
+                  >
+                    {t('notes.cancelDelete')}
+                  </button>
+                  <button
+                    type="button"
+                    className={button()}
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(note.key, { onSuccess: () => setConfirming(null) })
+                    }
+                  >
+                    {t('notes.confirmDeleteYes')}
+                  </button>
+                </div>
+              ) : null}
               <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
                 {note.nota}
               </p>

@@ -5,7 +5,7 @@
  * saves nothing. No adviser, no lead.
  */
 
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -52,6 +52,7 @@ export function PublicSimulatorPage({
 }) {
   const { t } = useTranslation('quotes');
   const { currency, areaUnit } = useDisplaySettings();
+  const pickId = useId();
   const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
   const data: WithSchemes | undefined = query.data;
   const display = useMemo(
@@ -137,9 +138,45 @@ export function PublicSimulatorPage({
 
   let content;
   if (!unit) {
+    // Without a unit (or with one that is not there), the development's units whose price is
+    // public are offered to pick from (issue 19, defect 9), not only "unit not found".
+    const pickable = data.clusters.flatMap((c) => c.unidades).filter((u) => u.precio !== undefined);
     content = (
-      <section className={panel} role="alert">
-        <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>{t('page.unitNotFound')}</h2>
+      <section
+        className={panel}
+        role={search.unidad ? 'alert' : undefined}
+        data-testid="simulator-pick-unit"
+      >
+        <h2 className={css({ fontSize: 'lg', fontWeight: 'bold' })}>
+          {search.unidad ? t('page.unitNotFound') : t('page.pickUnitTitle')}
+        </h2>
+        {pickable.length > 0 ? (
+          <>
+            <label htmlFor={pickId} className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+              {t('page.unit')}
+            </label>
+            <select
+              id={pickId}
+              defaultValue=""
+              onChange={(e) => e.target.value && onSearch({ ...search, unidad: e.target.value })}
+              className={css({
+                h: 10,
+                px: 3,
+                borderRadius: 'md',
+                border: '1px solid token(colors.border)',
+                bg: 'surface',
+                maxW: '24rem',
+              })}
+            >
+              <option value="">{t('page.chooseUnit')}</option>
+              {pickable.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.nombre}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <AppLink href={availability} className={css({ color: 'link', fontWeight: 'semibold' })}>
           {t('page.backToAvailability')}
         </AppLink>

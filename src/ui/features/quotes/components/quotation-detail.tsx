@@ -39,7 +39,7 @@ const PRINT_ONLY_QUOTATION = `
 
 const facts = css({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(9rem, 100%), 1fr))',
   gap: 3,
   fontSize: 'sm',
   '& dt': { color: 'muted', fontSize: 'xs' },
@@ -95,6 +95,9 @@ function Detail({ quotation: q, back }: { quotation: Quotation; back: React.Reac
         display: 'flex',
         flexDirection: 'column',
         gap: 4,
+        // Its width is the column's, whatever its content (a phone's column does not grow).
+        contain: 'inline-size',
+        '@media print': { contain: 'none' },
       })}
     >
       <style>{PRINT_ONLY_QUOTATION}</style>
