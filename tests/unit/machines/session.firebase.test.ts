@@ -45,6 +45,11 @@ const user: User = {
   esAdmin: false,
 };
 
+const loaded: { user: User | null; corporates: SessionCorporate[] } = {
+  user,
+  corporates: [horizonte],
+};
+
 interface Setup {
   location?: SessionLocation;
   /** Our server's session (the cookie). */
@@ -69,9 +74,7 @@ function start(setup: Setup = {}) {
   const machine = sessionMachine.provide({
     actors: {
       checkSession: fromPromise(setup.checkSession ?? (() => Promise.resolve(null))),
-      loadUser: fromPromise(() =>
-        Promise.resolve({ user: user as User | null, corporates: [horizonte] }),
-      ),
+      loadUser: fromPromise(() => Promise.resolve(loaded)),
       signIn: fromPromise(() => spies.signIn()),
       signOut: fromPromise(() => spies.signOut()),
       exchangeToken: fromPromise(() => spies.exchangeToken()),
