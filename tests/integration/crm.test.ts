@@ -736,6 +736,21 @@ describeBackends('CRM sync', (backend) => {
       Last_Name: 'Prueba',
       Owner: { id: '5725767000000411001' },
     });
+    // Deleted in Zoho by hand, then here: Zoho's INVALID_DATA means already gone, not a failure.
+    zoho.records.delete(synced.sync.crmId!);
+    expect((await asesor.del(`${leadsPath(horizonte)}/${lead.id}`)).status).toBe(200);
+    const deletePath = `/crm/v8/Leads/${synced.sync.crmId}`;
+    await eventually(() =>
+      Promise.resolve(zoho.calls.some((c) => c.method === 'DELETE' && c.path === deletePath)),
+    );
+    await eventually(async () => {
+      const { rows } = await rt.deps.db.query<{ estado: string; state: string }>(
+        `SELECT s.estado, o.state FROM crm_lead_sync s JOIN outbox o ON o.id = s.outbox_id
+          WHERE s.lead_id = $1`,
+        [lead.id],
+      );
+      return rows[0]?.state === 'sent' && rows[0].estado === 'sincronizado';
+    });
     zoho.switches.nextErrors.push({
       status: 200,
       body: {

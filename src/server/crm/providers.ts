@@ -481,7 +481,14 @@ export async function deleteLead(
       }
     }
   } catch (error) {
+    // Already gone: Salesforce and HubSpot answer 404, Zoho INVALID_DATA (with HTTP 200).
     if (error instanceof CrmCallError && error.status === 404) return;
+    if (
+      api.tipo === 'Zoho' &&
+      error instanceof CrmCallError &&
+      error.crmError.startsWith('INVALID_DATA')
+    )
+      return;
     throw error;
   }
 }
