@@ -19,12 +19,7 @@ import type { Corporate, Role, User } from '../core/types';
 import { roleIn } from '../core/navigation';
 import { sessionMachine, type SessionCorporate } from '../machines/session.machine';
 import { ApiRequestError, api, onUnauthorized } from './lib/api';
-import {
-  authProvider,
-  exchangeIdToken,
-  hostedAuth,
-  loadedHostedAuth,
-} from './lib/auth-provider';
+import { authProvider, exchangeIdToken, hostedAuth, loadedHostedAuth } from './lib/auth-provider';
 import { clearSessionState, removeAuthItem, storeAuthItem } from './lib/session-cleanup';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
