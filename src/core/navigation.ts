@@ -273,6 +273,7 @@ export type PageKey =
   | 'crmSettings'
   | 'clientQuotation'
   | 'legalData'
+  | 'corporateLabels'
   | 'operations'
   | 'sharedQuotation'
   | 'notFound';
@@ -332,6 +333,8 @@ export function pageOf(pathname: string): PageKey {
       return id === undefined ? 'crmSettings' : 'notFound';
     case 'datos-legales':
       return id === undefined ? 'legalData' : 'notFound';
+    case 'idiomas':
+      return id === undefined ? 'corporateLabels' : 'notFound';
     case 'showrooms':
       if (id === undefined) return 'showrooms';
       return sub === 'cartel' ? 'showroomPoster' : 'notFound';

@@ -25,6 +25,7 @@ import { Route as CorporativosCorporativoCrmRouteImport } from './routes/corpora
 import { Route as CorporativosCorporativoDatosLegalesRouteImport } from './routes/corporativos/$corporativo/datos-legales'
 import { Route as CorporativosCorporativoDestacadosRouteImport } from './routes/corporativos/$corporativo/destacados'
 import { Route as CorporativosCorporativoEventosRouteImport } from './routes/corporativos/$corporativo/eventos'
+import { Route as CorporativosCorporativoIdiomasRouteImport } from './routes/corporativos/$corporativo/idiomas'
 import { Route as CorporativosCorporativoTutorialesRouteImport } from './routes/corporativos/$corporativo/tutoriales'
 import { Route as CorporativosCorporativoUsuariosRouteImport } from './routes/corporativos/$corporativo/usuarios'
 import { Route as PublicCotizacionTokenRouteImport } from './routes/public/cotizacion/$token'
@@ -145,6 +146,12 @@ const CorporativosCorporativoEventosRoute =
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
 const CorporativosCorporativoTutorialesRoute =
+const CorporativosCorporativoIdiomasRoute =
+  CorporativosCorporativoIdiomasRouteImport.update({
+    id: '/idiomas',
+    path: '/idiomas',
+    getParentRoute: () => CorporativosCorporativoRouteRoute,
+  } as any)
   CorporativosCorporativoTutorialesRouteImport.update({
     id: '/tutoriales',
     path: '/tutoriales',
@@ -377,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
   '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
+  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/showrooms/': typeof CorporativosCorporativoShowroomsIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
@@ -424,6 +432,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/desarrollos': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/showrooms': typeof CorporativosCorporativoShowroomsIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
+  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
@@ -473,6 +482,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/showrooms/': typeof CorporativosCorporativoShowroomsIndexRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
+  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
@@ -524,6 +534,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/showrooms/'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
+    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
@@ -571,6 +582,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -619,6 +631,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
+    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -781,6 +794,13 @@ declare module '@tanstack/react-router' {
       path: '/usuarios'
       fullPath: '/corporativos/$corporativo/usuarios'
       preLoaderRoute: typeof CorporativosCorporativoUsuariosRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
+    '/corporativos/$corporativo/idiomas': {
+      id: '/corporativos/$corporativo/idiomas'
+      path: '/idiomas'
+      fullPath: '/corporativos/$corporativo/idiomas'
+      preLoaderRoute: typeof CorporativosCorporativoIdiomasRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/public/cotizacion/$token': {
@@ -1097,6 +1117,7 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
     CorporativosCorporativoTutorialesRoute:
       CorporativosCorporativoTutorialesRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
+  CorporativosCorporativoIdiomasRoute: typeof CorporativosCorporativoIdiomasRoute
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,
     CorporativosCorporativoDesarrollosDesarrolloRouteRoute:
       CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren,
@@ -1118,6 +1139,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccesoRoute: AccesoRoute,
   LoginRoute: LoginRoute,
   OperacionesRoute: OperacionesRoute,
+    CorporativosCorporativoIdiomasRoute: CorporativosCorporativoIdiomasRoute,
   RecuperarRoute: RecuperarRoute,
   CorporativosCorporativoRouteRoute:
     CorporativosCorporativoRouteRouteWithChildren,

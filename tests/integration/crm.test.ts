@@ -535,6 +535,14 @@ describeBackends('CRM sync', (backend) => {
     expect((await asesor.get(`/api/crm/user?idCorporativo=${horizonte.id}`)).json.estado).toBe(
       'conectado',
     );
+    // Five calls at once on an expired token: one refresh (single-flight), every call answered.
+    hubspot.switches.expireTokens();
+    const before = hubspot.tokenCalls.filter((t) => t.grant === 'refresh_token').length;
+    const lists = await Promise.all(
+      Array.from({ length: 5 }, () => asesor.get(`/api/corporativos/${horizonte.id}/crm/leads`)),
+    );
+    expect(lists.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(hubspot.tokenCalls.filter((t) => t.grant === 'refresh_token').length).toBe(before + 1);
   });
 
   it('lists the CRM’s leads by owner, paged and searchable', async () => {
