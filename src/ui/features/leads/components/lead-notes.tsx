@@ -13,6 +13,8 @@ import { LEAD_NOTE_MAX } from '../../../../core/lead';
 import type { User } from '../../../../core/types';
 import { noteComposerMachine, type AddNoteInput } from '../../../../machines/note-composer.machine';
 import { button } from '../../../components/styles';
+import { useCorporateContext } from '../../../layouts/corporate-context';
+import { formatDateTime } from '../../../lib/dates';
 import { fieldInput, fieldLabel } from './lead-fields';
 import { useAddNote, useDeleteNote, useLeadNotes } from '../api/lead-queries';
 import { sectionCard, sectionTitle } from '../utils/lead-styles';
@@ -46,10 +48,8 @@ export function LeadNotes({
   const text = useSelector(composer, (s) => s.context.text);
   const error = useSelector(composer, (s) => s.matches({ editing: 'invalid' }));
   const adding = useSelector(composer, (s) => s.hasTag('adding'));
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  // Times in the corporate's zone through the app's one formatter (issue 19, defect 8).
+  const zone = useCorporateContext().corporate.zonaHoraria || undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -120,7 +120,12 @@ export function LeadNotes({
               />
               <div className={css({ display: 'flex', gap: 2, alignItems: 'baseline' })}>
                 <span className={css({ fontSize: 'xs', color: 'muted', flex: 1 })}>
-                  {format.format(new Date(note.fechaRegistro * 1000))} ·{' '}
+                  {formatDateTime(
+                    new Date(note.fechaRegistro * 1000).toISOString(),
+                    i18n.language,
+                    zone,
+                  )}{' '}
+                  ·{' '}
                   <span data-testid="lead-note-author">
                     {note.idUsuario === null
                       ? t('notes.byWebsite')

@@ -12,6 +12,7 @@ import { quotationFolio, type Quotation } from '../../../../core/quotation';
 import { AppLink } from '../../../components/app-link';
 import { leadPath } from '../../../lib/paths';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { formatDate } from '../../../lib/dates';
 import { ShareLinks, useShareQuotation } from '../../../components/quotation-share-links';
 import { button } from '../../../components/styles';
 import { useLeadQuotations } from '../api/lead-queries';
@@ -22,7 +23,6 @@ export function LeadQuotations({ corporateId, leadId }: { corporateId: string; l
   const { t: tq } = useTranslation('quotes');
   const corporateSlug = useCorporateContext().corporate.slug;
   const quotations = useLeadQuotations(corporateId, leadId);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const list = quotations.data ?? [];
   return (
     <section aria-labelledby="lead-quotations-title" className={sectionCard}>
@@ -79,7 +79,7 @@ export function LeadQuotations({ corporateId, leadId }: { corporateId: string; l
                   ) : null}
                 </p>
                 <p className={css({ fontSize: 'sm', color: 'muted' })}>
-                  {q.nombrePrototipe} · {format.format(new Date(q.fechaAlta * 1000))}
+                  {q.nombrePrototipe} · {formatDate(q.fechaAlta, i18n.language, q.zonaHoraria)}
                   {i === 0 ? ` · ${t('quotations.latest')}` : ''}
                 </p>
               </div>
@@ -121,8 +121,8 @@ function QuotationLinks({ corporateId, quotation }: { corporateId: string; quota
           <ShareLinks
             corporateId={corporateId}
             quotationId={quotation.id}
-            // The lead page shows every time in the browser's zone (history, notes): these too.
-            timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+            // The corporate's zone, as the quotation and its printed page show it (issue 19).
+            timeZone={quotation.zonaHoraria}
           />
         </div>
       ) : null}
