@@ -300,3 +300,31 @@ test("the administrator sets the developer's legal data from the settings", asyn
   ).toBeVisible();
   await context.close();
 });
+
+test('the public simulator without a unit offers the units with a public price', async ({
+  browser,
+}) => {
+  for (const lang of ['es', 'en'] as const) {
+    for (const width of WIDTHS) {
+      const context = await contextFor(browser, lang, width);
+      const page = await context.newPage();
+      await page.goto(`/public/corporativos/${CORP}/desarrollos/${DEV}/cotizacion`);
+      const pick = page.getByTestId('simulator-pick-unit');
+      await expect(pick).toBeVisible();
+      await expect(pick).not.toContainText(
+        lang === 'es' ? 'No se encontró la unidad' : 'Unit not found',
+      );
+      const select = pick.getByRole('combobox');
+      expect(await select.locator('option').count()).toBeGreaterThan(10);
+      expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/simulator-pick-unit-${lang}-${width}.png` });
+      if (lang === 'es' && width === 1280) {
+        const first = await select.locator('option').nth(1).getAttribute('value');
+        await select.selectOption(first!);
+        await expect(page).toHaveURL(new RegExp(`unidad=${first}`));
+        await expect(page.getByTestId('quote-figures')).toBeVisible();
+      }
+      await context.close();
+    }
+  }
+});
