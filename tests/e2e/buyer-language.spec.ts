@@ -232,3 +232,34 @@ test.describe('issue 19: an English-speaking buyer', () => {
     await page.screenshot({ path: `${SHOTS}/issue19-labels-en-1280.png` });
   });
 });
+
+test('an administrator edits the English labels; the English grid shows them at once', async ({
+  page,
+}) => {
+  await signIn(page.request, 'admin@vitrina.demo');
+  for (const lng of ['es', 'en'] as const) {
+    await page.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), lng);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/corporativos/${CORP}/idiomas`);
+      const field = page.getByRole('textbox', { name: 'Disponible', exact: true });
+      await expect(field).toHaveValue('Available');
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/issue19-labels-page-${lng}-${width}.png` });
+    }
+  }
+  // In English now (the last language above).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const field = page.getByRole('textbox', { name: 'Disponible', exact: true });
+  await field.fill('For sale');
+  await page.getByRole('button', { name: 'Save labels' }).click();
+  await expect(page.getByText('Labels saved')).toBeVisible();
+  await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/disponibilidad`);
+  await gridReady(page);
+  await expect(page.getByRole('list', { name: 'Units by status' })).toContainText('For sale');
+  // Put back.
+  await page.goto(`/corporativos/${CORP}/idiomas`);
+  await page.getByRole('textbox', { name: 'Disponible', exact: true }).fill('Available');
+  await page.getByRole('button', { name: 'Save labels' }).click();
+  await expect(page.getByText('Labels saved')).toBeVisible();
+});

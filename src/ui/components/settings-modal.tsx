@@ -63,6 +63,12 @@ export function SettingsModal({
       ? `/corporativos/${member.corporate.slug}/datos-legales`
       : null;
   const { t: tq } = useTranslation('quotes');
+  // …and its own labels in English (issue 19).
+  const labelsHref =
+    member && mayConfigureChat(member.role)
+      ? `/corporativos/${member.corporate.slug}/idiomas`
+      : null;
+  const { t: tl } = useTranslation('labels');
   // …and its CRM connection and sync (issue 17).
   const crmSettingsHref =
     member && mayConfigureChat(member.role) ? `/corporativos/${member.corporate.slug}/crm` : null;
@@ -125,6 +131,17 @@ export function SettingsModal({
             className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
           >
             {t('chat:settings.open')}
+          </AppLink>
+        </p>
+      ) : null}
+      {labelsHref ? (
+        <p className={css({ mb: 5 })}>
+          <AppLink
+            href={labelsHref}
+            onClick={onClose}
+            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
+          >
+            {tl('open')}
           </AppLink>
         </p>
       ) : null}
