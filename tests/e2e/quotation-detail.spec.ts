@@ -320,7 +320,7 @@ test('the public simulator without a unit offers the units with a public price',
       await page.screenshot({ path: `${SHOTS}/simulator-pick-unit-${lang}-${width}.png` });
       if (lang === 'es' && width === 1280) {
         const first = await select.locator('option').nth(1).getAttribute('value');
-        await select.selectOption(first!);
+        await select.selectOption(first ?? '');
         await expect(page).toHaveURL(new RegExp(`unidad=${first}`));
         await expect(page.getByTestId('quote-figures')).toBeVisible();
       }
