@@ -33,6 +33,7 @@ export interface DisplayRow {
   /** Areas in the chosen unit: `85.00 m²`; null when the unit has none. */
   areaText: string;
   interiorText: string | null;
+  balconyText: string | null;
   terraceText: string | null;
   /** The rent shown (spec §5 `precioRenta`), when it has one and its price may be shown. */
   rentText: string | null;
@@ -79,6 +80,7 @@ export function buildDisplayRows(
       priceText: visible ? formatPrice(u.precio, display, u.divisa) : null,
       areaText: formatAreaIn(m?.areaTotal, display),
       interiorText: m?.areaInterior ? formatAreaIn(m.areaInterior, display) : null,
+      balconyText: m?.areaBalcon ? formatAreaIn(m.areaBalcon, display) : null,
       terraceText: m?.terraza ? formatAreaIn(m.terraza, display) : null,
       rentText: rent === null ? null : formatPrice(rent, display, u.divisa),
     };

@@ -15,6 +15,7 @@ import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, prototypesQuery } from '../../../lib/catalogue';
 import { formatAreaIn, formatPrice } from '../../../lib/figures';
 import { useLiveStream } from '../../../lib/live-stream';
+import { useDisplayRows } from '../hooks/use-display-rows';
 import { StatusBadge } from './status-badge';
 import { actionButton } from './unit-detail';
 
@@ -46,6 +47,15 @@ export function ComparatorPage() {
   const items = useComparator(scope);
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
   const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
+  // A unit's status, shown price and areas: the display rows the core worker builds (issue 20).
+  const units = useMemo(() => (clusters.data ? allUnits(clusters.data) : []), [clusters.data]);
+  const displayRows = useDisplayRows(
+    `dev:${development.id}`,
+    units,
+    colors,
+    display,
+    development.divisa,
+  );
   const entries = useMemo(
     () =>
       clusters.data && prototypes.data
@@ -61,6 +71,25 @@ export function ComparatorPage() {
 
   const cell = (e: Present, row: (typeof ROWS)[number]): ReactNode => {
     const m = e.metrajes;
+    const shown = e.kind === 'unidad' ? displayRows.byId?.get(e.item.id) : undefined;
+    if (shown) {
+      switch (row) {
+        case 'status':
+          return <StatusBadge color={shown.hexColor} label={shown.statusLabel} />;
+        case 'price':
+          return shown.priceText ?? t('detail.priceHidden');
+        case 'areaTotal':
+          return shown.areaText;
+        case 'areaInterior':
+          return shown.interiorText ?? '—';
+        case 'areaBalcon':
+          return shown.balconyText ?? '—';
+        case 'terraza':
+          return shown.terraceText ?? '—';
+        default:
+          break;
+      }
+    }
     switch (row) {
       case 'type':
         return t(`comparator.types.${e.kind}`);
