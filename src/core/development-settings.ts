@@ -125,7 +125,7 @@ export function changedSettings(
   for (const [key, value] of Object.entries(next)) {
     if (JSON.stringify(current[key]) !== JSON.stringify(value)) out[key] = value;
   }
-  return out as DevelopmentSettings;
+  return out;
 }
 
 /** The settings as the editor shows them (absent fields at their defaults). */

@@ -35,6 +35,7 @@ import { Route as CorporativosCorporativoDesarrollosIndexRouteImport } from './r
 import { Route as CorporativosCorporativoDesarrollosDesarrolloRouteRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/route'
 import { Route as CorporativosCorporativoShowroomsIndexRouteImport } from './routes/corporativos/$corporativo/showrooms/index'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/index'
+import { Route as CorporativosCorporativoDesarrollosDesarrolloAjustesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/ajustes'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloAmenidadesRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloComparadorRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
 import { Route as CorporativosCorporativoDesarrollosDesarrolloCompararRouteImport } from './routes/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
@@ -145,13 +146,13 @@ const CorporativosCorporativoEventosRoute =
     path: '/eventos',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
-const CorporativosCorporativoTutorialesRoute =
 const CorporativosCorporativoIdiomasRoute =
   CorporativosCorporativoIdiomasRouteImport.update({
     id: '/idiomas',
     path: '/idiomas',
     getParentRoute: () => CorporativosCorporativoRouteRoute,
   } as any)
+const CorporativosCorporativoTutorialesRoute =
   CorporativosCorporativoTutorialesRouteImport.update({
     id: '/tutoriales',
     path: '/tutoriales',
@@ -202,6 +203,13 @@ const CorporativosCorporativoDesarrollosDesarrolloIndexRoute =
   CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () =>
+      CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
+  } as any)
+const CorporativosCorporativoDesarrollosDesarrolloAjustesRoute =
+  CorporativosCorporativoDesarrollosDesarrolloAjustesRouteImport.update({
+    id: '/ajustes',
+    path: '/ajustes',
     getParentRoute: () =>
       CorporativosCorporativoDesarrollosDesarrolloRouteRoute,
   } as any)
@@ -376,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
   '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/tutoriales': typeof CorporativosCorporativoTutorialesRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -384,8 +393,8 @@ export interface FileRoutesByFullPath {
   '/corporativos/$corporativo/clientes/$lead': typeof CorporativosCorporativoClientesLeadRoute
   '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
-  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/showrooms/': typeof CorporativosCorporativoShowroomsIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes': typeof CorporativosCorporativoDesarrollosDesarrolloAjustesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
@@ -423,6 +432,7 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
   '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/tutoriales': typeof CorporativosCorporativoTutorialesRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -431,8 +441,8 @@ export interface FileRoutesByTo {
   '/corporativos/$corporativo/clientes': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/showrooms': typeof CorporativosCorporativoShowroomsIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes': typeof CorporativosCorporativoDesarrollosDesarrolloAjustesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
-  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
@@ -472,6 +482,7 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/datos-legales': typeof CorporativosCorporativoDatosLegalesRoute
   '/corporativos/$corporativo/destacados': typeof CorporativosCorporativoDestacadosRoute
   '/corporativos/$corporativo/eventos': typeof CorporativosCorporativoEventosRoute
+  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/tutoriales': typeof CorporativosCorporativoTutorialesRoute
   '/corporativos/$corporativo/usuarios': typeof CorporativosCorporativoUsuariosRoute
   '/public/cotizacion/$token': typeof PublicCotizacionTokenRoute
@@ -481,8 +492,8 @@ export interface FileRoutesById {
   '/corporativos/$corporativo/clientes/': typeof CorporativosCorporativoClientesIndexRoute
   '/corporativos/$corporativo/desarrollos/': typeof CorporativosCorporativoDesarrollosIndexRoute
   '/corporativos/$corporativo/showrooms/': typeof CorporativosCorporativoShowroomsIndexRoute
+  '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes': typeof CorporativosCorporativoDesarrollosDesarrolloAjustesRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
-  '/corporativos/$corporativo/idiomas': typeof CorporativosCorporativoIdiomasRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparador': typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/comparar': typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion': typeof CorporativosCorporativoDesarrollosDesarrolloCotizacionRoute
@@ -523,6 +534,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/datos-legales'
     | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/tutoriales'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -532,9 +544,9 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes/'
     | '/corporativos/$corporativo/desarrollos/'
     | '/corporativos/$corporativo/showrooms/'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
-    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
@@ -570,6 +582,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/datos-legales'
     | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/tutoriales'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -578,11 +591,11 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes'
     | '/corporativos/$corporativo/desarrollos'
     | '/corporativos/$corporativo/showrooms'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
-    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -618,6 +631,7 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/datos-legales'
     | '/corporativos/$corporativo/destacados'
     | '/corporativos/$corporativo/eventos'
+    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/tutoriales'
     | '/corporativos/$corporativo/usuarios'
     | '/public/cotizacion/$token'
@@ -627,11 +641,11 @@ export interface FileRouteTypes {
     | '/corporativos/$corporativo/clientes/'
     | '/corporativos/$corporativo/desarrollos/'
     | '/corporativos/$corporativo/showrooms/'
+    | '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparador'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/comparar'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion'
-    | '/corporativos/$corporativo/idiomas'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos'
     | '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad'
@@ -782,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CorporativosCorporativoEventosRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
+    '/corporativos/$corporativo/idiomas': {
+      id: '/corporativos/$corporativo/idiomas'
+      path: '/idiomas'
+      fullPath: '/corporativos/$corporativo/idiomas'
+      preLoaderRoute: typeof CorporativosCorporativoIdiomasRouteImport
+      parentRoute: typeof CorporativosCorporativoRouteRoute
+    }
     '/corporativos/$corporativo/tutoriales': {
       id: '/corporativos/$corporativo/tutoriales'
       path: '/tutoriales'
@@ -794,13 +815,6 @@ declare module '@tanstack/react-router' {
       path: '/usuarios'
       fullPath: '/corporativos/$corporativo/usuarios'
       preLoaderRoute: typeof CorporativosCorporativoUsuariosRouteImport
-      parentRoute: typeof CorporativosCorporativoRouteRoute
-    }
-    '/corporativos/$corporativo/idiomas': {
-      id: '/corporativos/$corporativo/idiomas'
-      path: '/idiomas'
-      fullPath: '/corporativos/$corporativo/idiomas'
-      preLoaderRoute: typeof CorporativosCorporativoIdiomasRouteImport
       parentRoute: typeof CorporativosCorporativoRouteRoute
     }
     '/public/cotizacion/$token': {
@@ -850,6 +864,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/'
       preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloIndexRouteImport
+      parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
+    }
+    '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes': {
+      id: '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes'
+      path: '/ajustes'
+      fullPath: '/corporativos/$corporativo/desarrollos/$desarrollo/ajustes'
+      preLoaderRoute: typeof CorporativosCorporativoDesarrollosDesarrolloAjustesRouteImport
       parentRoute: typeof CorporativosCorporativoDesarrollosDesarrolloRouteRoute
     }
     '/corporativos/$corporativo/desarrollos/$desarrollo/amenidades': {
@@ -1024,6 +1045,7 @@ const CorporativosCorporativoClientesRouteRouteWithChildren =
   )
 
 interface CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren {
+  CorporativosCorporativoDesarrollosDesarrolloAjustesRoute: typeof CorporativosCorporativoDesarrollosDesarrolloAjustesRoute
   CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute: typeof CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute
   CorporativosCorporativoDesarrollosDesarrolloComparadorRoute: typeof CorporativosCorporativoDesarrollosDesarrolloComparadorRoute
   CorporativosCorporativoDesarrollosDesarrolloCompararRoute: typeof CorporativosCorporativoDesarrollosDesarrolloCompararRoute
@@ -1045,6 +1067,8 @@ interface CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren {
 
 const CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren: CorporativosCorporativoDesarrollosDesarrolloRouteRouteChildren =
   {
+    CorporativosCorporativoDesarrollosDesarrolloAjustesRoute:
+      CorporativosCorporativoDesarrollosDesarrolloAjustesRoute,
     CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute:
       CorporativosCorporativoDesarrollosDesarrolloAmenidadesRoute,
     CorporativosCorporativoDesarrollosDesarrolloComparadorRoute:
@@ -1093,6 +1117,7 @@ interface CorporativosCorporativoRouteRouteChildren {
   CorporativosCorporativoDatosLegalesRoute: typeof CorporativosCorporativoDatosLegalesRoute
   CorporativosCorporativoDestacadosRoute: typeof CorporativosCorporativoDestacadosRoute
   CorporativosCorporativoEventosRoute: typeof CorporativosCorporativoEventosRoute
+  CorporativosCorporativoIdiomasRoute: typeof CorporativosCorporativoIdiomasRoute
   CorporativosCorporativoTutorialesRoute: typeof CorporativosCorporativoTutorialesRoute
   CorporativosCorporativoUsuariosRoute: typeof CorporativosCorporativoUsuariosRoute
   CorporativosCorporativoIndexRoute: typeof CorporativosCorporativoIndexRoute
@@ -1114,10 +1139,10 @@ const CorporativosCorporativoRouteRouteChildren: CorporativosCorporativoRouteRou
     CorporativosCorporativoDestacadosRoute:
       CorporativosCorporativoDestacadosRoute,
     CorporativosCorporativoEventosRoute: CorporativosCorporativoEventosRoute,
+    CorporativosCorporativoIdiomasRoute: CorporativosCorporativoIdiomasRoute,
     CorporativosCorporativoTutorialesRoute:
       CorporativosCorporativoTutorialesRoute,
     CorporativosCorporativoUsuariosRoute: CorporativosCorporativoUsuariosRoute,
-  CorporativosCorporativoIdiomasRoute: typeof CorporativosCorporativoIdiomasRoute
     CorporativosCorporativoIndexRoute: CorporativosCorporativoIndexRoute,
     CorporativosCorporativoDesarrollosDesarrolloRouteRoute:
       CorporativosCorporativoDesarrollosDesarrolloRouteRouteWithChildren,
@@ -1139,7 +1164,6 @@ const rootRouteChildren: RootRouteChildren = {
   AccesoRoute: AccesoRoute,
   LoginRoute: LoginRoute,
   OperacionesRoute: OperacionesRoute,
-    CorporativosCorporativoIdiomasRoute: CorporativosCorporativoIdiomasRoute,
   RecuperarRoute: RecuperarRoute,
   CorporativosCorporativoRouteRoute:
     CorporativosCorporativoRouteRouteWithChildren,

@@ -4,7 +4,8 @@
  * session with its browser. Each screen at 1280, 820 and 390 px in Spanish and English, looked
  * at and axe-clean (serious and critical).
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEVELOPMENT_PAGES } from '../../src/core/development-settings';
 import { axeViolations } from './support/axe';
 
 const PASSWORD = 'Vitrina2026!';
@@ -33,8 +34,7 @@ async function contextFor(browser: Browser, lang: Lang, width: number, email: st
   return context;
 }
 
-const serious = (page: import('@playwright/test').Page) =>
-  axeViolations(page, { seriousOnly: true });
+const serious = (page: Page) => axeViolations(page, { seriousOnly: true });
 
 test('destacados: the featured developments as cards, in the document’s order; the administrator reorders them', async ({
   browser,
@@ -172,4 +172,46 @@ test('users page: each user’s last session with its browser', async ({ browser
       await context.close();
     }
   }
+});
+
+test('development settings: the administrator hides a page and the development’s tabs follow its menu', async ({
+  browser,
+}) => {
+  const DEV = 'torre-alameda';
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      const context = await contextFor(browser, lang, width, 'admin@vitrina.demo');
+      const page = await context.newPage();
+      await page.goto(`/corporativos/${CORP}/desarrollos/${DEV}/ajustes`);
+      await expect(page.locator('[data-menu-page]').first()).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/development-settings-${lang}-${width}.png` });
+      await context.close();
+    }
+  }
+  const context = await contextFor(browser, 'es', 1280, 'admin@vitrina.demo');
+  const page = await context.newPage();
+  await page.goto(`/corporativos/${CORP}/desarrollos/${DEV}/ajustes`);
+  const nav = page.getByRole('navigation', { name: /secciones del desarrollo/i });
+  await expect(nav.getByRole('link', { name: 'Amenidades' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ocultar Amenidades' }).click();
+  await page.getByRole('button', { name: 'Guardar ajustes' }).click();
+  await expect(page.getByText('Ajustes guardados')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Amenidades' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Ajustes' })).toBeVisible();
+  // Put the default menu back for the other specs.
+  const corp = (await (
+    await context.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+  ).json()) as {
+    id: string;
+  };
+  const dev = (await (
+    await context.request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=${DEV}`)
+  ).json()) as { id: string };
+  const restored = await context.request.put(
+    `/api/corporativos/${corp.id}/desarrollos/${dev.id}/ajustes`,
+    { data: { menu: [...DEVELOPMENT_PAGES] }, headers: { origin: new URL(page.url()).origin } },
+  );
+  expect(restored.status()).toBe(200);
+  await context.close();
 });

@@ -43,6 +43,18 @@ describeBackends('development settings', (backend: Backend) => {
     await rt.dispose();
   });
 
+  it('the public landing answer is null while redirection is off, 404 for an unknown development', async () => {
+    const res = await app.request(
+      `/api/public/corporativos/grupo-horizonte/desarrollos/${dev.slug}/landing`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ landingPage: null });
+    expect(
+      (await app.request('/api/public/corporativos/grupo-horizonte/desarrollos/nada/landing'))
+        .status,
+    ).toBe(404);
+  });
+
   it('GET ajustes: the defaults — every sub-page in order, mostrarColorIndependienteFachada true when absent, no landing, no template', async () => {
     const res = await admin.get(url());
     expect(res.status).toBe(200);
@@ -90,6 +102,11 @@ describeBackends('development settings', (backend: Backend) => {
     expect(doc.proyecto).toBe('Alameda Fase 1');
     expect(doc.caracteristicasUnidad).toEqual(['Balcón', 'Cuarto de servicio']);
     expect(doc.subcategorias).toEqual(['Lujo']);
+    // The public pages' landing: the visitor is sent there (signed out).
+    const landing = await app.request(
+      `/api/public/corporativos/grupo-horizonte/desarrollos/${dev.slug}/landing`,
+    );
+    expect(await landing.json()).toEqual({ landingPage: 'https://alameda.example.com/landing' });
     let events = await settingsEvents();
     expect(events).toHaveLength(1);
     // The same again: nothing; one field: only that field.

@@ -20,16 +20,17 @@ import {
   TUTORIAL_TITLE_MAX,
   TUTORIALS_MAX,
 } from '../../core/tutorials';
-import { requireMember, type Env } from '../http/context';
+import { findCorporate, requireMember, type Env } from '../http/context';
 import { forbidden, jsonBody, parse } from '../http/errors';
 import { setDevelopmentSettings, setFeatured, setTutorials } from './commands';
 import {
   DEVELOPMENT_PAGES,
   developmentSettingsOf,
+  landingRedirect,
   type DevelopmentSettings,
 } from '../../core/development-settings';
-import { loadDevelopmentById } from '../catalogue/queries';
-import { notFound } from '../http/errors';
+import { loadDevelopmentById, loadDevelopmentBySlug } from '../catalogue/queries';
+import { ApiError, notFound } from '../http/errors';
 
 const id = z.string().min(1).max(64);
 const corporateQuery = z.strictObject({ idCorporativo: id });
@@ -70,7 +71,29 @@ const settingsBody = z.strictObject({
     .optional(),
 });
 
+const slug = z.string().min(1).max(120);
+
 export const contentRoutes = new Hono<Env>()
+  /**
+   * `GET /api/public/corporativos/:c/desarrollos/:d/landing` (signed out) → `{ landingPage }`:
+   * where the development's public pages send a visitor (its landing page when
+   * `reedireccionarLandingPage` is on, else null); 404 as the public pages for a development
+   * not on the web.
+   */
+  .get('/public/corporativos/:c/desarrollos/:d/landing', async (c) => {
+    const db = c.get('deps').db;
+    const corporate = await findCorporate(db, { slug: parse(slug, c.req.param('c')) });
+    if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
+    const development = await loadDevelopmentBySlug(
+      db,
+      corporate.id,
+      parse(slug, c.req.param('d')),
+    );
+    if (!development || !development.enWeb)
+      throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    c.header('Cache-Control', 'public, max-age=30');
+    return c.json({ landingPage: landingRedirect(development) });
+  })
   /**
    * `GET`/`PUT /api/corporativos/:id/desarrollos/:d/ajustes`: a development's settings
    * (core/development-settings.ts; absent fields at their defaults), the administrator only; a

@@ -1862,6 +1862,16 @@ export const ROUTES: RouteSpec[] = [
   },
   {
     method: 'GET',
+    path: '/api/public/corporativos/:c/desarrollos/:d/landing',
+    access: 'public',
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({
+      path: `/api/public/corporativos/${t.corp.slug}/desarrollos/${t.corp.devSlug}/landing`,
+    }),
+  },
+  {
+    method: 'GET',
     path: '/api/public/corporativos/:c/desarrollos/:d/stream',
     access: 'public',
     slots: ['corp'],

@@ -1,14 +1,10 @@
 /**
- * The corporate's content for users (issue 20): featured developments and tutorials
- * (server/content/routes.ts).
+ * The corporate's tutorials (issue 20; server/content/routes.ts). The featured developments'
+ * calls are in lib/content.ts (the inventory's pages read them too).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeaturedDevelopments } from '../../../../core/featured';
 import type { Tutorial } from '../../../../core/tutorials';
 import { api, apiQuery } from '../../../lib/api';
-
-export const featuredQuery = (idCorporativo: string) =>
-  apiQuery<FeaturedDevelopments>('wsObtenerDestacados', { idCorporativo });
 
 /** The active tutorials, in order (spec §7 `wsObtenerTutoriales`). */
 export const tutorialsQuery = (idCorporativo: string) =>
@@ -22,20 +18,6 @@ export const allTutorialsQuery = (idCorporativo: string) => ({
       signal,
     }),
 });
-
-export function useSaveFeatured(idCorporativo: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (items: string[]) =>
-      api<FeaturedDevelopments>(
-        `/api/corporativos/${encodeURIComponent(idCorporativo)}/destacados`,
-        { method: 'PUT', body: { items } },
-      ),
-    onSuccess: (saved) => {
-      client.setQueryData(featuredQuery(idCorporativo).queryKey, saved);
-    },
-  });
-}
 
 export function useSaveTutorials(idCorporativo: string) {
   const client = useQueryClient();

@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { menuPages, type DevelopmentPage } from '../../../../core/development-settings';
+import { mayAdministerContent } from '../../../../core/featured';
 import { administersInventory } from '../../../../core/permissions';
 import { AppLink } from '../../../components/app-link';
 import { MapPinIcon, StarIcon } from '../../../components/icons';
@@ -33,31 +35,26 @@ import { useCorporateContext, useCurrentDevelopment } from '../../../layouts/cor
 import { ApiRequestError } from '../../../lib/api';
 import { useDisplaySettings } from '../../../lib/display-settings';
 
-/** The development's pages, in the order of the navigation (spec §2 segments). */
-const DEVELOPMENT_PAGES = [
-  'presentacion',
-  'disponibilidad',
-  'disponibilidad-simple',
-  'prototipos',
-  'departamentos',
-  'galerias',
-  'galerias-videos',
-  'ubicacion',
-  'documentos',
-  'amenidades',
-  'material-visual',
-  'comparador',
-  'cotizacion',
-  'registro-clientes',
-] as const;
-
 /**
  * The navigation between the development's pages. From tablet width up the tabs wrap onto a
  * second row, so every page is in view; on a phone they scroll sideways in one row, the current
  * page scrolled into view, with the clipped edge faded to show there is more.
  */
-function PagesNav({ base, pathname }: { base: string; pathname: string }) {
+function PagesNav({
+  base,
+  pathname,
+  pages,
+  settings,
+}: {
+  base: string;
+  pathname: string;
+  /** The development's `menu` (core/development-settings.ts `menuPages`). */
+  pages: readonly DevelopmentPage[];
+  /** The administrator's settings tab (issue 20), last. */
+  settings: boolean;
+}) {
   const { t } = useTranslation('inventory');
+  const { t: tc } = useTranslation('content');
   const nav = useRef<HTMLElement>(null);
   const [more, setMore] = useState({ start: false, end: false });
   const measure = useCallback(() => {
@@ -120,7 +117,7 @@ function PagesNav({ base, pathname }: { base: string; pathname: string }) {
           minW: '100%',
         })}
       >
-        {DEVELOPMENT_PAGES.map((page) => {
+        {[...pages, ...(settings ? (['ajustes'] as const) : [])].map((page) => {
           const href = `${base}/${page}`;
           const active =
             pathname === href || (page === 'comparador' && pathname === `${base}/comparar`);
@@ -155,7 +152,7 @@ function PagesNav({ base, pathname }: { base: string; pathname: string }) {
                   },
                 })}
               >
-                {t(`pages.${page}`)}
+                {page === 'ajustes' ? tc('settings.tab') : t(`pages.${page}`)}
               </AppLink>
             </li>
           );
@@ -344,7 +341,12 @@ export function DevelopmentLayout({
             ) : null}
           </div>
         </header>
-        <PagesNav base={base} pathname={pathname} />
+        <PagesNav
+          base={base}
+          pathname={pathname}
+          pages={menuPages(development)}
+          settings={mayAdministerContent(role)}
+        />
         <Outlet />
       </div>
       {importing ? (

@@ -15,7 +15,7 @@ import { AppLink } from '../../../components/app-link';
 import { MapPinIcon, StarIcon } from '../../../components/icons';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { card } from '../../../components/styles';
-import { featuredQuery } from '../../content/api/content';
+import { featuredQuery } from '../../../lib/content';
 import { useFavouriteDevelopments } from '../api/favourites';
 import { developmentPath } from '../../../lib/paths';
 import {

@@ -7,6 +7,7 @@
  * and, for whoever may give leads to advisers, reassignment.
  */
 
+import { messageTemplateFor } from '../../../../core/development-settings';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -167,7 +168,8 @@ function LeadView({
   const fullName = `${lead.nombre} ${lead.apellidos}`.trim();
   const isPinned = pinned.leadId === lead.id;
   const whatsapp = whatsappLink({
-    template: corporate.plantillaMensaje?.prospecto,
+    // The lead's development's own template (spec §3 message template), else the corporate's.
+    template: messageTemplateFor(development, corporate.plantillaMensaje?.prospecto),
     phone: lead.celular ?? lead.telefono,
     country: phoneCountryForTimeZone(corporate.zonaHoraria),
     nombre: lead.nombre,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useLandingRedirect } from '../../../../../../features/content/api/landing';
 import { PublicAvailabilityPage } from '../../../../../../features/inventory/components/public-availability';
 import {
   validateUnitSearch,
@@ -7,6 +8,7 @@ import {
 
 function PublicSimpleAvailability() {
   const { corporativo, desarrollo } = Route.useParams();
+  useLandingRedirect(corporativo, desarrollo);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (

@@ -17,9 +17,9 @@ import { developmentsQuery, type DevelopmentSummary } from '../../../lib/catalog
 import { useDisplaySettings } from '../../../lib/display-settings';
 import { makeDisplay } from '../../../lib/figures';
 import { toast } from '../../../lib/toast';
-import { useFavouriteDevelopments } from '../../inventory/api/favourites';
-import { DevelopmentCard } from '../../inventory/components/developments-page';
-import { featuredQuery, useSaveFeatured } from '../api/content';
+import { useFavouriteDevelopments } from '../api/favourites';
+import { DevelopmentCard } from './developments-page';
+import { featuredQuery, useSaveFeatured } from '../../../lib/content';
 
 const grid = css({
   display: 'grid',
