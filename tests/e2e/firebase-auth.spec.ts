@@ -167,6 +167,7 @@ test('a redirect query is honoured after a Firebase sign-in', async ({ page }) =
   await expect(page).toHaveURL(`${base}/corporativos/grupo-horizonte/usuarios`);
   // The people page says which sign-in the deployment uses.
   await expect(page.getByTestId('sign-in-provider')).toContainText('Firebase Authentication');
+  await expect(page.getByText('admin@vitrina.demo').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/firebase-users-es-1280.png` });
   expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });
