@@ -117,9 +117,15 @@ describeBackends('tenant and role matrix', (backend: Backend) => {
       // A calendar feed is its owner's (the token is the credential): their appointments show.
       if (route.path !== '/api/calendario/:file')
         for (const id of fx.citaOwners.keys()) out.add(id);
+      // The buyer's quotation names its adviser's contact (issue 19: a document the buyer can
+      // file carries the adviser's phone and e-mail): the quotations' advisers' e-mails show there.
+      const contacts =
+        route.path === '/api/public/cotizaciones/:token'
+          ? new Set([...fx.quotationOwners.values()].map((o) => o.owner))
+          : new Set<string>();
       for (const p of people) {
         out.add(p.id);
-        out.add(p.email);
+        if (!contacts.has(p.id)) out.add(p.email);
       }
       return out;
     }
