@@ -56,8 +56,10 @@ export function LeadHistory({
       ) : (history.data ?? []).length === 0 ? (
         <p className={css({ color: 'muted' })}>{t('history.none')}</p>
       ) : (
+        // A region that scrolls is reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
         <ol
           aria-label={t('history.title')}
+          tabIndex={0}
           className={css({
             listStyle: 'none',
             display: 'flex',
