@@ -99,8 +99,8 @@ export const memberUpdate = z
     // Stripped as the spec says: the server owns these.
     fechaAlta: z.unknown().optional(),
     sesionUltima: z.unknown().optional(),
-    /** Role changes, per corporate. */
     navegador: z.unknown().optional(),
+    /** Role changes, per corporate. */
     roles: z.record(id, id).optional(),
     rolesAsignacion: z.record(id, z.array(id).max(50)).optional(),
     aprobarRegistro: z.boolean().optional(),
