@@ -17,6 +17,8 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'build',
+      '.vitrina-test-*',
       'styled-system',
       'data',
       'src/ui/routeTree.gen.ts',
