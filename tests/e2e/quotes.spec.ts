@@ -221,9 +221,10 @@ test.describe('quotations', () => {
       page.getByText('El link ha sido copiado correctamente al portapapeles'),
     ).toBeVisible();
     const shareUrl = (await page.getByTestId('share-link').getAttribute('href'))!;
-    // `kid.payload.signature`: the key id, then the signed payload (issue 13).
+    // `kid.payload.signature`: the key id, then the signed payload (issue 13); then the buyer's
+    // language the adviser chose (issue 19), Spanish here.
     expect(shareUrl).toMatch(
-      /\/public\/cotizacion\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/,
+      /\/public\/cotizacion\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\?lang=es$/,
     );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     await page.setViewportSize({ width: 1440, height: 1400 });
@@ -288,8 +289,10 @@ test.describe('quotations', () => {
 
       // A modified token is refused.
       await buyer.emulateMedia({ media: 'screen' });
-      const last = shareUrl.at(-1) === 'A' ? 'B' : 'A';
-      await buyer.goto(shareUrl.slice(0, -1) + last);
+      // The token's last character changed (the link's `?lang=` stays as it is).
+      const [tokenUrl, query] = shareUrl.split('?') as [string, string];
+      const last = tokenUrl.at(-1) === 'A' ? 'B' : 'A';
+      await buyer.goto(`${tokenUrl.slice(0, -1)}${last}?${query}`);
       await expect(buyer.getByRole('alert')).toContainText('Enlace no válido');
       await shot(buyer, 'invalid-link');
     } finally {
@@ -664,7 +667,7 @@ test.describe('quotations', () => {
     }
   });
 
-  test('the figures add up as shown: A1602 on 30/70 in pesos, 12 instalments under the $1,705,454 part', async ({
+  test('the figures add up as shown: A1602 on 30/70 in pesos, 12 instalments under the $1,445,300 part', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -677,19 +680,20 @@ test.describe('quotations', () => {
       .getByRole('radio', { name: /30\/70/ })
       .check();
     const figures = page.getByTestId('quote-figures');
-    await expect(figures.getByTestId('quote-final-price')).toHaveText(money(17_054_540));
-    await expect(figures.locator('tr[data-part="mensualidades"]')).toContainText(money(1_705_454));
-    // 11 × $142,121.16 and 1 × $142,121.24 = $1,705,454: two of them show a peso more.
+    await expect(figures.getByTestId('quote-final-price')).toHaveText(money(14_453_000));
+    await expect(figures.locator('tr[data-part="mensualidades"]')).toContainText(money(1_445_300));
+    // A1602, a penthouse, is priced by its prototype ($14,900,000, 3 % off: $14,453,000):
+    // 12 × $120,441.67 = $1,445,300, so eight of the twelve show a peso more.
     await expect(figures.getByRole('heading', { name: /Mensualidades: 12 pagos/ })).toHaveText(
-      `Mensualidades: 12 pagos, ${money(1_705_454)} en total`,
+      `Mensualidades: 12 pagos, ${money(1_445_300)} en total`,
     );
     await expectFiguresAddUp(figures);
     const amounts = await figures
       .getByTestId('quote-instalments')
       .locator(`${INSTALMENT_ROWS} td:nth-child(3)`)
       .allTextContents();
-    expect(amounts.filter((a) => a === money(142_122))).toHaveLength(2);
-    expect(amounts.filter((a) => a === money(142_121))).toHaveLength(10);
+    expect(amounts.filter((a) => a === money(120_442))).toHaveLength(8);
+    expect(amounts.filter((a) => a === money(120_441))).toHaveLength(4);
     await figures.getByTestId('quote-instalments').scrollIntoViewIfNeeded();
     await shot(page, 'instalments-add-up');
   });
