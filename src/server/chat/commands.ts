@@ -3,11 +3,11 @@
  * welcome message per language and who answers, as one `ChangeCorporateSettings` through the
  * command handler. The same values again write nothing.
  */
-import { corporateDecider, type CorporateError } from '../../core/corporate';
+import { corporateDecider } from '../../core/corporate';
 import type { Membership } from '../../core/permissions';
 import type { Corporate } from '../../core/types';
+import { corporateErrorToApi } from '../catalogue/corporate-errors';
 import { streams } from '../catalogue/events';
-import { ApiError, badRequest } from '../http/errors';
 import { runCommand, type CommandEnv } from '../store/command-handler';
 
 /** The chat settings of a corporate, as the settings screen edits them. */
@@ -22,21 +22,6 @@ export function chatSettingsOf(corporate: Corporate): ChatSettings {
     mensajeBienvenidaChat: corporate.mensajeBienvenidaChat ?? {},
     asistenteChat: corporate.asistenteChat ?? 'inventario',
   };
-}
-
-function corporateErrorToApi(error: CorporateError): ApiError {
-  switch (error.code) {
-    case 'CORPORATE_NOT_FOUND':
-      return new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
-    case 'CORPORATE_EXISTS':
-    case 'CORPORATE_SETTINGS_INVALID':
-    case 'SHOWROOM_INVALID':
-      return badRequest();
-    default: {
-      const unhandled: never = error;
-      throw new Error(`unknown corporate error ${(unhandled as { code: string }).code}`);
-    }
-  }
 }
 
 /** Sets the corporate's chat settings; answers them as they are now. */

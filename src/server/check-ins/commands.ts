@@ -9,10 +9,11 @@ import {
   type CheckInError,
   type CheckInVia,
 } from '../../core/check-in';
-import { corporateDecider, type CorporateError } from '../../core/corporate';
+import { corporateDecider } from '../../core/corporate';
 import type { Membership } from '../../core/permissions';
 import { guestListDecider, type Guest, type GuestError } from '../../core/showroom-guests';
 import type { Showroom } from '../../core/types';
+import { corporateErrorToApi } from '../catalogue/corporate-errors';
 import { streams } from '../catalogue/events';
 import { ApiError, badRequest } from '../http/errors';
 import { runCommand, type CommandEnv } from '../store/command-handler';
@@ -116,27 +117,6 @@ export async function checkOut(
     );
     await scope.emit(loaded.streamId, events);
   });
-}
-
-function corporateErrorToApi(error: CorporateError): ApiError {
-  switch (error.code) {
-    case 'CORPORATE_NOT_FOUND':
-      return new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
-    case 'SHOWROOM_INVALID':
-      return badRequest(
-        error.campos.map((c) => ({
-          path: c === 'nombre' ? c : `coordenadas.${c}`,
-          code: 'invalid_value',
-        })),
-      );
-    case 'CORPORATE_EXISTS':
-    case 'CORPORATE_SETTINGS_INVALID':
-      return badRequest();
-    default: {
-      const unhandled: never = error;
-      throw new Error(`unknown corporate error ${(unhandled as { code: string }).code}`);
-    }
-  }
 }
 
 /**

@@ -4,12 +4,12 @@
  * `ChangeCorporateSettings` on the corporate's stream. The same values again write nothing; an
  * empty text clears the field.
  */
-import { corporateDecider, type CorporateError } from '../../core/corporate';
+import { corporateDecider } from '../../core/corporate';
 export { LEGAL_ADDRESS_MAX, LEGAL_NAME_MAX } from '../../core/legal-data';
 import type { Membership } from '../../core/permissions';
 import type { Corporate } from '../../core/types';
+import { corporateErrorToApi } from '../catalogue/corporate-errors';
 import { streams } from '../catalogue/events';
-import { ApiError, badRequest } from '../http/errors';
 import { runCommand, type CommandEnv } from '../store/command-handler';
 
 /** The legal data as the settings screen edits it (empty text: not set). */
@@ -20,21 +20,6 @@ export interface LegalData {
 
 export function legalDataOf(corporate: Pick<Corporate, 'razonSocial' | 'domicilio'>): LegalData {
   return { razonSocial: corporate.razonSocial ?? '', domicilio: corporate.domicilio ?? '' };
-}
-
-function corporateErrorToApi(error: CorporateError): ApiError {
-  switch (error.code) {
-    case 'CORPORATE_NOT_FOUND':
-      return new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
-    case 'CORPORATE_EXISTS':
-    case 'CORPORATE_SETTINGS_INVALID':
-    case 'SHOWROOM_INVALID':
-      return badRequest();
-    default: {
-      const unhandled: never = error;
-      throw new Error(`unknown corporate error ${(unhandled as { code: string }).code}`);
-    }
-  }
 }
 
 /** Sets the corporate's legal name and address; answers them as they are now. */
