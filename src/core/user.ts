@@ -20,6 +20,15 @@ export type UserProfileChanges = Partial<
 >;
 
 /** Why a password was set: the invitation accepted, a recovery, a change by its owner. */
+/** How a user stands in one corporate, as the users page shows and filters it (in that order). */
+export type MemberStatus = 'activo' | 'inactivo' | 'invitado' | 'pendiente';
+export const MEMBER_STATUSES: readonly MemberStatus[] = [
+  'activo',
+  'invitado',
+  'pendiente',
+  'inactivo',
+];
+
 export type PasswordReason = 'invitacion' | 'recuperacion' | 'cambio';
 
 /**

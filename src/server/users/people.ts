@@ -35,15 +35,8 @@ import { runCommand, type CommandEnv, type CommandScope } from '../store/command
 import type { Queryable } from '../store/db';
 import { userErrorToApi } from './commands';
 
-/** How a user stands in one corporate, as the users page shows and filters it. */
-export type MemberStatus = 'activo' | 'inactivo' | 'invitado' | 'pendiente';
-
-export const MEMBER_STATUSES: readonly MemberStatus[] = [
-  'activo',
-  'inactivo',
-  'invitado',
-  'pendiente',
-];
+import type { MemberStatus } from '../../core/user';
+export { MEMBER_STATUSES, type MemberStatus } from '../../core/user';
 
 /** One row of the users page: what belongs to the corporate asked for, nothing of others. */
 export interface UserListItem {

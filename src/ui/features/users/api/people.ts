@@ -15,14 +15,9 @@ import { authProvider, hostedAuth } from '../../../lib/auth-provider';
 import i18next from 'i18next';
 import type { BrowserName } from '../../../../core/misc';
 
-/** How a user stands in the corporate (the status filter). */
-export type MemberStatus = 'activo' | 'inactivo' | 'invitado' | 'pendiente';
-export const MEMBER_STATUSES: readonly MemberStatus[] = [
-  'activo',
-  'invitado',
-  'pendiente',
-  'inactivo',
-];
+/** How a user stands in the corporate (the status filter): core/user.ts. */
+import type { MemberStatus } from '../../../../core/user';
+export { MEMBER_STATUSES, type MemberStatus } from '../../../../core/user';
 
 /** One row of the users page (`GET /api/users/indices/users`). */
 export interface UserListItem {
