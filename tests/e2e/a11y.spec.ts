@@ -519,8 +519,12 @@ test.describe('serving', () => {
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();
     const accept = { 'accept-encoding': 'gzip, deflate, br' };
+    // Brotli where the browser takes it (pre-compressed at build), gzip where it takes only gzip.
     const js = await headersOf(`${baseURL}${script}`, accept);
-    expect(js['content-encoding']).toBe('gzip');
+    expect(js['content-encoding']).toBe('br');
+    expect(
+      (await headersOf(`${baseURL}${script}`, { 'accept-encoding': 'gzip' }))['content-encoding'],
+    ).toBe('gzip');
     expect(js['vary']).toMatch(/accept-encoding/i);
     expect((await headersOf(`${baseURL}${script}`, {}))['content-encoding']).toBeUndefined();
 
@@ -529,7 +533,7 @@ test.describe('serving', () => {
       accept,
     );
     expect(json['content-type']).toMatch(/^application\/json/);
-    expect(json['content-encoding']).toBe('gzip');
+    expect(json['content-encoding']).toBe('br');
 
     const stream = await headersOf(
       `${baseURL}/api/public/corporativos/${CORP}/desarrollos/${DEV}/stream`,

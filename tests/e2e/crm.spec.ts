@@ -38,7 +38,23 @@ const answers: string[] = [];
 test.beforeAll(async () => {
   fake = await startCrmFake('hubspot');
 });
-test.afterAll(async () => {
+test.afterAll(async ({ browser }) => {
+  // Leave the demo corporate as the other specs know it: no CRM configured (a write still queued
+  // is dropped) and the adviser disconnected (the clients page lists Vitrina's own leads again).
+  const admin = await context(browser, 'admin@vitrina.demo');
+  const { id } = (await (
+    await admin.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+  ).json()) as { id: string };
+  const configUrl = `/api/corporativos/${id}/crm/config`;
+  const config = (await (await admin.request.get(configUrl)).json()) as Record<string, unknown>;
+  expect((await admin.request.put(configUrl, { data: { ...config, tipo: null } })).status()).toBe(
+    200,
+  );
+  const adviser = await context(browser, 'asesor@vitrina.demo');
+  expect((await adviser.request.delete(`/api/crm/user?idCorporativo=${id}`)).status()).toBeLessThan(
+    300,
+  );
+  await Promise.all([admin.close(), adviser.close()]);
   await fake?.close();
 });
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   chromium,
   expect,
@@ -232,8 +233,15 @@ test('public pages (embeddable, shared with buyers) always come from the server 
  */
 function deployNewWorker(): () => void {
   const original = readFileSync(SW_FILE, 'utf8');
-  writeFileSync(SW_FILE, `${original}\n// e2e: a new deployment at ${Date.now()}\n`);
-  return () => writeFileSync(SW_FILE, original);
+  writeWorker(`${original}\n// e2e: a new deployment at ${Date.now()}\n`);
+  return () => writeWorker(original);
+}
+
+/** Writes the worker as a deployment does: the file and its pre-compressed copies (`precompress`). */
+function writeWorker(text: string): void {
+  writeFileSync(SW_FILE, text);
+  if (existsSync(`${SW_FILE}.br`)) writeFileSync(`${SW_FILE}.br`, brotliCompressSync(text));
+  if (existsSync(`${SW_FILE}.gz`)) writeFileSync(`${SW_FILE}.gz`, gzipSync(text));
 }
 
 const TEXTS = {

@@ -212,7 +212,12 @@ export function crmLeadSender(deps: SyncDeps) {
     const now = () => deps.clock();
     try {
       const config = await readCrmConfig(deps.db, job.corporateId);
-      if (!config || config.tipo === null) throw new CrmNotConfigured();
+      if (!config || config.tipo === null) {
+        // The administrator removed the CRM: a write still queued has nowhere to go and is no
+        // failure of the lead's (spec §4: removing the CRM clears the local CRM state).
+        await deps.db.query('DELETE FROM crm_lead_sync WHERE lead_id = $1', [job.leadId]);
+        return;
+      }
       const lead = await readLeadDoc(deps.db, job.corporateId, job.leadId);
       if (!lead) return;
       const userId = await connectionFor(deps.db, job.corporateId, config.tipo, lead.idVendedor);
