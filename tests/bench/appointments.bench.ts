@@ -33,6 +33,7 @@ import { openRuntime, seedDemoIfEmpty } from '../../src/server/runtime';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo';
 import type { AppendRequest } from '../../src/server/store/event-store';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness/serve';
+import { recordResult } from './support/results';
 
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -214,6 +215,13 @@ async function main() {
     console.log(
       `${c.name.padEnd(26)} | ${String(rows).padStart(5)} | ${f(median(ws))} | ${f(p95(ws))} | ${f(median(sql))} | ${f(p95(sql))} | ${(median(ws) / median(sql)).toFixed(2)}x`,
     );
+    recordResult({
+      bench: 'appointments',
+      measure: `wsObtenerCitas month view, ${c.name}, ${rows} rows, median`,
+      value: median(ws),
+      unit: 'ms',
+      baseline: { label: 'bare SQL of the same rows', value: median(sql) },
+    });
   }
 
   await renderBench(app, gerente.cookie, (await call(gerente)).body);
@@ -326,6 +334,13 @@ async function renderBench(app: ReturnType<typeof createApp>, cookie: string, mo
     console.log(
       `data in hand → painted: median ${median(samples).toFixed(1)} ms, p95 ${p95(samples).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms; target within 100 ms -> ${p95(samples) <= 100 ? 'MET' : 'NOT MET'}`,
     );
+    recordResult({
+      bench: 'appointments',
+      measure: `month view with ${count.toLocaleString('en')} appointments: data in hand → painted, p95`,
+      value: p95(samples),
+      unit: 'ms',
+      target: { text: '≤ 100 ms', met: p95(samples) <= 100 },
+    });
   } finally {
     await browser.close();
     server.close();

@@ -14,6 +14,7 @@ import Papa from 'papaparse';
 import { planQuoteReport, quoteReportChunks } from '../../src/core/quote-report';
 import type { QuoteReportOptions, QuoteReportRow } from '../../src/core/quote-report';
 import { makeQuoteRows, quoteRowsAsArrays } from '../fixtures/quote-rows';
+import { recordResult } from './support/results';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const options: QuoteReportOptions = {
@@ -131,6 +132,31 @@ function main(): void {
   console.log(
     `| peak memory < 3× output | ${memoryRatio.toFixed(2)}× (${mb(rssPeak - rssBefore).toFixed(0)} MB RSS growth for ${mb(outputBytes).toFixed(0)} MB) | ${memoryRatio < 3 ? 'yes' : 'NO'} |`,
   );
+  const rowCount = `${ROWS.toLocaleString('en')} rows`;
+  recordResult({
+    bench: 'csv',
+    measure: `quote report CSV, ${rowCount}: time (baseline: the faster library)`,
+    value: oursMs,
+    unit: 'ms',
+    baseline: { label: papa <= stringifyMs ? 'papaparse' : 'csv-stringify', value: fasterLibrary },
+    target: { text: '≤ 0.25× (4× faster)', met: vsLibrary >= 4 },
+  });
+  recordResult({
+    bench: 'csv',
+    measure: `quote report CSV, ${rowCount}: time against a bare join`,
+    value: oursMs,
+    unit: 'ms',
+    baseline: { label: 'bare join', value: bare },
+    target: { text: '≤ 1.5×', met: vsBare <= 1.5 },
+  });
+  recordResult({
+    bench: 'csv',
+    measure: `quote report CSV, ${rowCount}: RSS growth against the output size`,
+    value: mb(rssPeak - rssBefore),
+    unit: 'MB',
+    baseline: { label: 'output', value: mb(outputBytes) },
+    target: { text: '< 3×', met: memoryRatio < 3 },
+  });
 }
 
 main();

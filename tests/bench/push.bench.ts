@@ -23,6 +23,7 @@ import { notify } from '../../src/server/notifications/notify';
 import { ensureVapidKeys, PUSH_CONSUMER } from '../../src/server/notifications/push';
 import { openRuntime } from '../../src/server/runtime';
 import { startFakePushService } from '../integration/support/fake-push-service';
+import { recordResult } from './support/results';
 
 const N = Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_PUSH_CONCURRENCY ?? 10);
@@ -142,6 +143,13 @@ async function main() {
       `  ratio:       broadcast / fake alone = ${fmt(broadcastMs / aloneMs, 2)}× the time` +
         ` (${fmt((aloneMs / broadcastMs) * 100, 0)} % of the fake's own rate)`,
     );
+    recordResult({
+      bench: 'push',
+      measure: `broadcast of ${fmt(N)} pushes through the server`,
+      value: (N / broadcastMs) * 1000,
+      unit: 'pushes/s',
+      baseline: { label: 'the fake push service alone', value: (N / aloneMs) * 1000 },
+    });
     await work.stop();
   } finally {
     await rt.close();

@@ -8,6 +8,7 @@
 
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarnessServer } from '../e2e/harness/serve';
+import { recordResult } from './support/results';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const UNITS = Number(process.argv[3] ?? 100_000);
@@ -54,6 +55,29 @@ async function main(): Promise<void> {
     console.log(
       `| filter ${UNITS.toLocaleString('en')} units: median round trip | ${filter.workerMedian.toFixed(1)} ms | ${filter.mainMedian.toFixed(1)} ms (Array.filter) | < 16 ms | ${filter.workerMedian < 16 ? 'yes' : 'NO'} |`,
     );
+    const longest = (measure: string, value: number, count: number) =>
+      recordResult({
+        bench: 'worker-longtask',
+        measure: `${measure}: main thread's longest task (${count} over 50 ms)`,
+        value,
+        unit: 'ms',
+        baseline: { label: 'export on the main thread', value: onMain.longest },
+        target: { text: 'no task > 50 ms', met: value <= 50 },
+      });
+    longest(
+      `CSV export of ${ROWS.toLocaleString('en')} rows, sent in slices`,
+      viaWorker.longest,
+      viaWorker.longTaskCount,
+    );
+    longest('CSV export, rows fetched by the worker', fromUrl.longest, fromUrl.longTaskCount);
+    recordResult({
+      bench: 'worker-longtask',
+      measure: `filter ${UNITS.toLocaleString('en')} units in the worker: median round trip`,
+      value: filter.workerMedian,
+      unit: 'ms',
+      baseline: { label: 'Array.filter on the main thread', value: filter.mainMedian },
+      target: { text: '< 16 ms', met: filter.workerMedian < 16 },
+    });
     console.log(
       `\nLongest-task ratio, main thread / worker: ${(onMain.longest / Math.max(1, viaWorker.longest)).toFixed(1)}× (a worker figure of 0 means no long task at all; divided by 1 ms).`,
     );
