@@ -9,6 +9,7 @@
  * `NotificationsAllRead` (the ids that were unread when the user asked: a replay of the log
  * marks the same ones).
  */
+import { formatClockTime } from './date-format';
 import { accept, reject, type Decider } from './decider';
 
 export type NotificationLang = 'es' | 'en';
@@ -134,10 +135,17 @@ const TEMPLATES: Record<
   },
 };
 
-const fill = (text: string, params: NotificationParams) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) =>
-    params[name] === undefined ? '' : String(params[name]),
-  );
+/**
+ * The kind's text with its parameters. A `hora` is a wall-clock `HH:mm` in the corporate's zone
+ * (the reminder's): it is written with the reader's clock, as every screen writes times
+ * (core/date-format: `18:12` in Spanish, `6:12 PM` in English).
+ */
+const fill = (text: string, params: NotificationParams, lang: NotificationLang) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return '';
+    return name === 'hora' ? formatClockTime(String(value), lang) : String(value);
+  });
 
 /** The notification's title and message in `lang` (spec §3: titulo, mensaje). */
 export function renderNotification(
@@ -146,7 +154,10 @@ export function renderNotification(
 ): Template {
   if (n.tipo === 'mensaje') return { titulo: n.titulo ?? '', mensaje: n.mensaje ?? '' };
   const template = TEMPLATES[n.tipo][lang];
-  return { titulo: fill(template.titulo, n.params), mensaje: fill(template.mensaje, n.params) };
+  return {
+    titulo: fill(template.titulo, n.params, lang),
+    mensaje: fill(template.mensaje, n.params, lang),
+  };
 }
 
 /** Spec §4: push permission granted returns true, otherwise false. */

@@ -139,7 +139,10 @@ export function ShareLinks({
   const headingId = useId();
   const query = useQuery(quotationSharesQuery(corporateId, quotationId));
   const [confirming, setConfirming] = useState<ShareLinkAnswer | null>(null);
-  const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
+  // A quotation saved without its zone reads in the corporate's, never the browser's.
+  const corporateZone = useOptionalCorporateContext()?.corporate.zonaHoraria;
+  const zone = timeZone || corporateZone;
+  const when = (iso: string) => formatDateTime(iso, i18n.language, zone);
 
   const revoke = useMutation({
     mutationFn: (link: ShareLinkAnswer) => revokeShare(corporateId, quotationId, link.nonce),

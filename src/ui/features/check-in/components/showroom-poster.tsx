@@ -16,7 +16,7 @@ import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { errorMessage } from '../../../lib/errors';
 import { folioQuery, qrImageUrl } from '../api/check-in';
-import { localeOf } from '../utils/format';
+import { formatInstant } from '../../../../core/date-format';
 
 /** While printing: only the poster, on a white page. */
 const PRINT_STYLE = `@media print {
@@ -40,13 +40,7 @@ export function ShowroomPoster({ showroomId }: { showroomId: string }) {
   if (folio.isPending) return <LoadingScreen />;
   if (folio.isError) return <p role="alert">{errorMessage(folio.error)}</p>;
   const { nombreShowroom, dia, url, activo } = folio.data;
-  const date = new Intl.DateTimeFormat(localeOf(i18n.language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${dia}T12:00:00Z`));
+  const date = formatInstant(dia, 'weekdayDateLong', i18n.language, null);
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: 4, alignItems: 'center' })}

@@ -10,6 +10,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { checkInSecondsLeft, corporateZone, localDay } from '../../../../core/check-in';
+import { formatInstant } from '../../../../core/date-format';
 import {
   closedByName,
   historyTime,
@@ -45,7 +46,7 @@ import {
   showroomsQuery,
 } from '../api/check-in';
 import { useClock } from '../hooks/use-clock';
-import { formatClock, formatCountdown, localeOf } from '../utils/format';
+import { formatClock, formatCountdown } from '../utils/format';
 
 type Tab = 'onDuty' | 'guests' | 'history' | 'settings';
 const TABS: readonly Tab[] = ['onDuty', 'guests', 'history', 'settings'];
@@ -483,17 +484,6 @@ function Guests({ showroom }: { showroom: Showroom }) {
     e.preventDefault();
     add.mutate();
   };
-  const dayFormat = new Intl.DateTimeFormat(localeOf(i18n.language), {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const timeFormat = new Intl.DateTimeFormat(localeOf(i18n.language), {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: corporateZone(corporate),
-  });
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}>
       <form
@@ -586,7 +576,7 @@ function Guests({ showroom }: { showroom: Showroom }) {
                 border: '1px solid token(colors.border)',
               })}
             >
-              <Badge>{dayFormat.format(new Date(`${g.fechaVisita}T12:00:00Z`))}</Badge>
+              <Badge>{formatInstant(g.fechaVisita, 'weekdayDate', i18n.language, null)}</Badge>
               <div className={css({ flex: 1, minW: '10rem' })}>
                 <p className={css({ fontWeight: 'semibold' })}>{g.nombre}</p>
                 <p className={css({ fontSize: 'sm', color: 'muted' })}>
@@ -598,7 +588,7 @@ function Guests({ showroom }: { showroom: Showroom }) {
               {g.llegada ? (
                 <Badge tone="success">
                   {t('admin.guests.arrivedAt', {
-                    time: timeFormat.format(new Date(g.llegada._seconds * 1000)),
+                    time: formatClock(g.llegada._seconds, i18n.language, corporateZone(corporate)),
                   })}
                 </Badge>
               ) : (

@@ -1,7 +1,9 @@
 /** How the check-in screens write times and distances. */
 
-/** The locale numbers and dates are written in, as every page does (`dates.ts`). */
-export const localeOf = (language: string) => (language === 'en' ? 'en-US' : 'es-MX');
+import { formatInstant, localeOfLanguage } from '../../../../core/date-format';
+
+/** The locale numbers are written in, as every page does (`core/date-format.ts`). */
+export const localeOf = (language: string) => localeOfLanguage(language);
 
 /** Seconds as `H:MM:SS` (the banner's countdown; 12 hours is `12:00:00`). */
 export function formatCountdown(seconds: number): string {
@@ -19,11 +21,10 @@ export function formatDistance(km: number, language: string): string {
   return `${(Math.round(km * 100) / 100).toLocaleString(locale, { maximumFractionDigits: 2 })} km`;
 }
 
-/** An instant (seconds) as the hour and minute in the corporate's time zone. */
+/**
+ * An instant (seconds) as the hour and minute in the corporate's time zone, with the language's
+ * clock (the app's one formatter).
+ */
 export function formatClock(seconds: number, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(seconds * 1000));
+  return formatInstant(new Date(seconds * 1000), 'time', language, timeZone);
 }

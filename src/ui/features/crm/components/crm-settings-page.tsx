@@ -17,6 +17,7 @@ import type { CrmType } from '../../../../machines/crm-token.machine';
 import { AppLink } from '../../../components/app-link';
 import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 import { leadPath } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import {
@@ -602,15 +603,11 @@ function SyncSummary({
   corporateId: string;
   corporateSlug: string;
 }) {
-  const { t, i18n } = useTranslation('crm');
+  const { t } = useTranslation('crm');
+  const formatDate = useDateFormat(useCorporateContext().corporate.zonaHoraria);
   const summary = useQuery(crmSyncSummaryQuery(corporateId));
   const retry = useRetryLeadSync(corporateId);
-  const when = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : '—';
+  const when = (iso: string | null) => (iso ? formatDate(iso, 'dateTime') : '—');
   return (
     <section className={panel} aria-labelledby="crm-sync-title">
       <h3 id="crm-sync-title" className={sectionTitle}>

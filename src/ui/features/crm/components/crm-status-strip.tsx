@@ -13,6 +13,8 @@ import { css, cx } from 'styled-system/css';
 import type { CrmFailure } from '../../../../machines/crm-token.machine';
 import { Modal } from '../../../components/modal';
 import { button } from '../../../components/styles';
+import { useOptionalCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 import {
   completeCrmCallback,
   crmCallbackParams,
@@ -44,7 +46,8 @@ function failureText(t: (key: string, o?: Record<string, unknown>) => string, f:
 }
 
 export function CrmStatusStrip({ corporateId }: { corporateId: string }) {
-  const { t, i18n } = useTranslation('crm');
+  const { t } = useTranslation('crm');
+  const formatDate = useDateFormat(useOptionalCorporateContext()?.corporate.zonaHoraria);
   const crm = useCrmConnection(corporateId);
   const [confirming, setConfirming] = useState(false);
   const tipo = crm.tipo ?? '';
@@ -53,12 +56,7 @@ export function CrmStatusStrip({ corporateId }: { corporateId: string }) {
   // No CRM configured for the corporate: nothing to connect to.
   if (crm.disconnected && !crm.tipo) return null;
 
-  const until =
-    crm.expira !== null
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(crm.expira),
-        )
-      : null;
+  const until = crm.expira !== null ? formatDate(new Date(crm.expira), 'dateTime') : null;
   const who = crm.info
     ? crm.info.name
       ? `${crm.info.name} (${crm.info.email})`

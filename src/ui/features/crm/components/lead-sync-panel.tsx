@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import { button, card } from '../../../components/styles';
 import { toast } from '../../../lib/toast';
+import { useOptionalCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 import { useExportLead, useLeadCrmState, useRetryLeadSync } from '../api/crm';
 
 const badge = css({
@@ -41,7 +43,8 @@ export function SyncBadge({ estado }: { estado: string }) {
 }
 
 export function LeadSyncPanel({ corporateId, leadId }: { corporateId: string; leadId: string }) {
-  const { t, i18n } = useTranslation('crm');
+  const { t } = useTranslation('crm');
+  const formatDate = useDateFormat(useOptionalCorporateContext()?.corporate.zonaHoraria);
   const state = useLeadCrmState(corporateId, leadId);
   const retry = useRetryLeadSync(corporateId);
   const exporting = useExportLead(corporateId, leadId);
@@ -51,12 +54,7 @@ export function LeadSyncPanel({ corporateId, leadId }: { corporateId: string; le
 
   if (!state.data) return null;
   const { sync, exportacion } = state.data;
-  const when = (iso: string | null | undefined) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : null;
+  const when = (iso: string | null | undefined) => (iso ? formatDate(iso, 'dateTime') : null);
 
   return (
     <section

@@ -16,6 +16,7 @@ import type { Showroom } from '../../../../core/types';
 import { Modal } from '../../../components/modal';
 import { button } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
+import { useDateFormat } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import {
   bookAppointment,
@@ -85,6 +86,7 @@ export function AppointmentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('appointments');
+  const { clock } = useDateFormat(zone);
   const queryClient = useQueryClient();
   const active = showrooms.filter((s) => s.activo || s.id === cita?.idShowroom);
   const [search, setSearch] = useState('');
@@ -437,7 +439,7 @@ export function AppointmentDialog({
               {conflicts.data.map((c) => (
                 <li key={`${c.id}-${c.fechaInicio}-${c.nombreAsesor}`}>
                   {t('form.conflictItem', {
-                    time: `${timeOf(c.fechaInicio, zone)}–${timeOf(c.fechaFin, zone)}`,
+                    time: `${clock(timeOf(c.fechaInicio, zone))}–${clock(timeOf(c.fechaFin, zone))}`,
                     title: c.titulo,
                     lead: c.nombreLead,
                     why: c.por

@@ -16,6 +16,7 @@ import { AppLink } from '../../../components/app-link';
 import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { developmentsQuery } from '../../../lib/catalogue';
+import { useDateFormat } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -82,7 +83,7 @@ const selectStyle = css({
 });
 
 export function EventsPage({ search }: { search: EventsSearch }) {
-  const { t, i18n } = useTranslation('appointments');
+  const { t } = useTranslation('appointments');
   const { corporate, role } = useCorporateContext();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -124,10 +125,11 @@ export function EventsPage({ search }: { search: EventsSearch }) {
       },
     });
 
-  const dateLabel = (d: string, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(i18n.language, { ...options, timeZone: 'UTC' }).format(
-      new Date(`${d}T12:00:00Z`),
-    );
+  // Days and times through the app's one formatter (issue 19, defect 8): the calendar's own
+  // values stay `HH:mm`, what people read follows the language's clock.
+  const format = useDateFormat(zone);
+  const dateLabel = format.day;
+  const clock = format.clock;
   const heading =
     view === 'mes'
       ? dateLabel(day, { month: 'long', year: 'numeric' })
@@ -159,7 +161,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
   });
 
   const whenLabel = (target: MoveTarget) =>
-    `${dateLabel(target.day, { weekday: 'long', day: 'numeric', month: 'long' })}, ${target.time}`;
+    `${dateLabel(target.day, { weekday: 'long', day: 'numeric', month: 'long' })}, ${clock(target.time)}`;
   // Dragging (time-grid.tsx) proposes a time; confirming sends the same PUT as the form.
   const move = useMutation({
     mutationFn: (v: { cita: CitaView; target: MoveTarget }) =>
@@ -173,7 +175,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
       for (const c of saved.conflictos)
         toast.info(
           t('move.conflict', {
-            time: `${timeOf(c.fechaInicio, zone)}–${timeOf(c.fechaFin, zone)}`,
+            time: `${clock(timeOf(c.fechaInicio, zone))}–${clock(timeOf(c.fechaFin, zone))}`,
             title: c.titulo,
             lead: c.nombreLead,
           }),
@@ -218,7 +220,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
         _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
       })}
     >
-      <strong>{timeOf(c.fechaInicio, zone)}</strong> {c.nombreLead || c.titulo}
+      <strong>{clock(timeOf(c.fechaInicio, zone))}</strong> {c.nombreLead || c.titulo}
       {compact ? null : (
         <span className={css({ display: 'block', color: '#3d4654' })}>
           {c.titulo} · {c.nombreAsesor} · {c.nombreShowroom}
@@ -568,6 +570,7 @@ function Agenda({
   onMark: (id: string, asistencia: 'asistio' | 'no_asistio') => void;
 }) {
   const { t } = useTranslation('appointments');
+  const { clock } = useDateFormat(zone);
   if (citas.length === 0) return <p className={css({ color: 'muted' })}>{t('none')}</p>;
   const groups = showrooms
     .map((s) => ({ ...s, citas: citas.filter((c) => c.idShowroom === s.id) }))
@@ -597,7 +600,7 @@ function Agenda({
                 })}
               >
                 <span className={css({ fontWeight: 'bold' })}>
-                  {timeOf(c.fechaInicio, zone)}–{timeOf(c.fechaFin, zone)}
+                  {clock(timeOf(c.fechaInicio, zone))}–{clock(timeOf(c.fechaFin, zone))}
                 </span>
                 <button
                   type="button"

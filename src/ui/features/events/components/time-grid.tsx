@@ -16,6 +16,8 @@ import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import type { CitaView } from '../api/appointments';
+import type { DayFields } from '../../../../core/date-format';
+import { useDateFormat } from '../../../lib/dates';
 import { timeOf } from '../utils/calendar';
 import {
   SLOT_MINUTES,
@@ -82,12 +84,14 @@ export function TimeGrid({
   today: string;
   /** An appointment drawn at a proposed time, waiting for confirmation. */
   pendingId?: string | undefined;
-  dateLabel: (day: string, options: Intl.DateTimeFormatOptions) => string;
+  dateLabel: (day: string, fields: DayFields) => string;
   onOpen: (cita: CitaView) => void;
   onSlot: (day: string, time: string) => void;
   onMove: (cita: CitaView, target: MoveTarget) => void;
 }) {
   const { t } = useTranslation('appointments');
+  // Hours as the language writes them (issue 19, defect 8); slots keep their `HH:mm` values.
+  const { clock } = useDateFormat(zone);
   const placed = useMemo(
     () => placeAppointments(citas, zone).filter((p) => days.includes(p.day)),
     [citas, zone, days],
@@ -270,9 +274,9 @@ export function TimeGrid({
                 })}
               >
                 {minute % 60 === 0 ? (
-                  clockOf(minute)
+                  clock(clockOf(minute))
                 ) : (
-                  <span className={css({ srOnly: true })}>{clockOf(minute)}</span>
+                  <span className={css({ srOnly: true })}>{clock(clockOf(minute))}</span>
                 )}
               </div>
               {days.map((d, c) => (
@@ -285,7 +289,7 @@ export function TimeGrid({
                   tabIndex={c === column && r === row ? 0 : -1}
                   aria-label={t('newAt', {
                     date: dateLabel(d, { weekday: 'long', day: 'numeric', month: 'long' }),
-                    time: clockOf(minute),
+                    time: clock(clockOf(minute)),
                   })}
                   onFocus={() => setFocus({ column: c, row: r })}
                   onClick={() => onSlot(d, clockOf(minute))}
@@ -435,7 +439,7 @@ export function TimeGrid({
                       >
                         <span className={line}>
                           <strong>
-                            {preview ? preview.time : timeOf(c2.fechaInicio, zone)}
+                            {clock(preview ? preview.time : timeOf(c2.fechaInicio, zone))}
                             {preview && preview.day !== d
                               ? ` · ${dateLabel(preview.day, { weekday: 'short', day: 'numeric' })}`
                               : ''}

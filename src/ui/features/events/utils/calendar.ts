@@ -4,6 +4,7 @@
  * come from core/check-in.ts `dayBounds` in the corporate's time zone.
  */
 import { TZDate, tzOffset } from '@date-fns/tz';
+import { displayZone } from '../../../../core/date-format';
 import { dayBounds, localDay } from '../../../../core/check-in';
 
 export type CalendarView = 'agenda' | 'dia' | 'semana' | 'mes';
@@ -111,13 +112,5 @@ export function instantOf(day: string, time: string, zone: string): string {
   return new Date(new TZDate(y, m - 1, d, hh, mm, 0, 0, zone).getTime()).toISOString();
 }
 
-/** A valid IANA zone for the corporate, UTC otherwise. */
-export function zoneOf(zonaHoraria: string | undefined): string {
-  if (!zonaHoraria) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zonaHoraria });
-    return zonaHoraria;
-  } catch {
-    return 'UTC';
-  }
-}
+/** A valid IANA zone for the corporate, UTC otherwise (the app's one rule, core/date-format). */
+export const zoneOf = (zonaHoraria: string | undefined): string => displayZone(zonaHoraria);

@@ -17,6 +17,7 @@ import { MapPinIcon, StarIcon } from '../../../components/icons';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 import { clustersQuery, type ClusterWithUnits } from '../../../lib/catalogue';
 import { useDisplaySettings } from '../../../lib/display-settings';
 import { homeDevelopmentsQuery } from '../api/home-queries';
@@ -44,9 +45,10 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 export function CorporateHome() {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
   const { corporate, user } = useCorporateContext();
   const { currency } = useDisplaySettings();
+  const formatDate = useDateFormat(corporate.zonaHoraria);
   const developments = useQuery(homeDevelopmentsQuery(corporate.id));
   const list = developments.data ?? [];
   const clusters = useQueries({
@@ -77,11 +79,6 @@ export function CorporateHome() {
     if (!from || !to) return formatMoney(amount);
     return `${formatMoney(convertMoney(amount, from, to))} ${to.codigo}`;
   };
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
   return (
     <div
@@ -239,7 +236,7 @@ export function CorporateHome() {
                         <MapPinIcon />
                         {d.ubicacion.ciudad}, {d.ubicacion.estado}
                         {d.fechaEntrega
-                          ? ` · ${t('home.delivery', { date: dateFormat.format(new Date(d.fechaEntrega)) })}`
+                          ? ` · ${t('home.delivery', { date: formatDate(d.fechaEntrega, 'monthYear') })}`
                           : ''}
                       </p>
                     </div>

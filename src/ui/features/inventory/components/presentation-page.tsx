@@ -4,13 +4,15 @@ import { css } from 'styled-system/css';
 import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, mediaUrl } from '../../../lib/catalogue';
+import { useDateFormat } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/figures';
 import { priceFrom, rentPrice } from '../../../../core/filters';
 import { isPriceVisible } from '../../../../core/status';
 
 export function PresentationPage() {
-  const { t, i18n } = useTranslation('inventory');
+  const { t } = useTranslation('inventory');
   const { corporate, development, display, colors } = useDevelopmentContext();
+  const formatDate = useDateFormat(corporate.zonaHoraria);
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
   const units = allUnits(clusters.data);
   const from = clusters.data ? priceFrom(units, colors) : undefined;
@@ -24,11 +26,6 @@ export function PresentationPage() {
       )
     : undefined;
   const available = units.filter((u) => u.status === 'Disponible').length;
-  const delivery = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const stat = css({ display: 'flex', flexDirection: 'column', gap: 1, p: 4 });
   return (
     <div
@@ -115,7 +112,7 @@ export function PresentationPage() {
             {t('presentation.delivery')}
           </span>
           <strong className={css({ fontSize: 'lg' })}>
-            {development.fechaEntrega ? delivery.format(new Date(development.fechaEntrega)) : '—'}
+            {development.fechaEntrega ? formatDate(development.fechaEntrega, 'monthYear') : '—'}
           </strong>
         </div>
         <div className={stat}>

@@ -26,6 +26,8 @@ import {
 import { formatAreaIn, formatPrice, type Display } from '../../../lib/figures';
 import { historyQuery, unitView } from '../../../lib/catalogue';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
+import { useOptionalCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 import { textOn } from '../../../theme/contrast';
 import { parseAdminPrice } from '../utils/admin-price';
 import { applyLiveChange } from '../../../lib/live-stream';
@@ -107,7 +109,7 @@ function AdminSection({
   idCorporativo: string;
   display: Display;
 }) {
-  const { t, i18n } = useTranslation('inventory');
+  const { t } = useTranslation('inventory');
   const client = useQueryClient();
   const [status, setStatus] = useState(unit.status ?? 'Sin Estatus');
   const [price, setPrice] = useState(String(unit.precio));
@@ -117,6 +119,7 @@ function AdminSection({
     setPrice(String(unit.precio));
   }, [unit.id, unit.status, unit.precio]);
   const history = useQuery(historyQuery(idCorporativo, unit.id));
+  const formatDate = useDateFormat(useOptionalCorporateContext()?.corporate.zonaHoraria);
   const onSaved = (updated: Unit, type: 'UnitStatusChanged' | 'UnitPriceChanged') => {
     applyLiveChange(client, {
       type,
@@ -144,10 +147,6 @@ function AdminSection({
         body: { precio, precioAnterior: unit.precio },
       }),
     onSuccess: (u) => onSaved(u, 'UnitPriceChanged'),
-  });
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
   });
   const field = css({
     flex: 1,
@@ -257,7 +256,7 @@ function AdminSection({
               })}
             >
               <div className={css({ color: 'muted', fontSize: 'xs' })}>
-                {dateFormat.format(new Date(h.fecha))} · {h.actor}
+                {formatDate(new Date(h.fecha), 'dateTime')} · {h.actor}
               </div>
               <div>
                 {h.tipo === 'UnitListed'

@@ -36,6 +36,7 @@ import { isCrmOnlyLead, type LeadListFilters } from '../api/lead-source';
 import { useListSearch } from '../hooks/use-list-search';
 import type { ClientsSearch } from '../utils/clients-search';
 import { leadPath } from '../../../lib/paths';
+import { useDateFormat } from '../../../lib/dates';
 import { StatusBadge } from './status-badge';
 
 /** The CRM's part of the clients page (see the `crm` prop). */
@@ -165,7 +166,7 @@ export function ClientsPage({
   selectedLeadId: string | null;
   children: ReactNode;
 }) {
-  const { t, i18n } = useTranslation(['leads', 'crm']);
+  const { t } = useTranslation(['leads', 'crm']);
   const { corporate, role } = useCorporateContext();
   const router = useRouter();
   const manager = role !== null && seesAllLeads(role);
@@ -217,10 +218,8 @@ export function ClientsPage({
     () => new Map((advisers.data ?? []).map((a) => [a.id, adviserName(a)])),
     [advisers.data],
   );
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }),
-    [i18n.language],
-  );
+  // The day the lead came, in the corporate's zone (issue 19, defect 8).
+  const formatDate = useDateFormat(corporate.zonaHoraria);
 
   const scroller = useRef<HTMLDivElement>(null);
   const rows = list.leads;
@@ -382,9 +381,7 @@ export function ClientsPage({
                     <CrmOnlyRow
                       lead={lead}
                       height={rowHeight}
-                      date={
-                        lead.fechaAlta ? dateFormat.format(new Date(lead.fechaAlta * 1000)) : ''
-                      }
+                      date={lead.fechaAlta ? formatDate(lead.fechaAlta) : ''}
                     />
                   ) : lead ? (
                     <LeadRow
@@ -405,7 +402,7 @@ export function ClientsPage({
                             })
                           : null
                       }
-                      date={dateFormat.format(new Date(lead.fechaAlta * 1000))}
+                      date={formatDate(lead.fechaAlta)}
                     />
                   ) : (
                     <p className={css({ p: 4, color: 'muted', fontSize: 'sm' })}>

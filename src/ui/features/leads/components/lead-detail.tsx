@@ -19,6 +19,7 @@ import { mayAssignLeads } from '../../../../core/permissions';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useDateFormat } from '../../../lib/dates';
 import { usePinnedLead } from '../../../lib/pinned-lead';
 import { toast } from '../../../lib/toast';
 import { AppLink } from '../../../components/app-link';
@@ -145,7 +146,7 @@ function LeadView({
   role: Role | null;
   syncPanel?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('leads');
+  const { t } = useTranslation('leads');
   const router = useRouter();
   const listSearch = useListSearch();
   // Reassignment, and the advisers' names it needs, as the server allows it (core's rule).
@@ -154,6 +155,7 @@ function LeadView({
   const developments = useQuery(developmentsQuery(corporate.id));
   const advisers = useQuery({ ...advisersQuery(corporate.id), enabled: assigns });
   const pinned = usePinnedLead();
+  const formatDate = useDateFormat(corporate.zonaHoraria);
   const remove = useDeleteLead(corporate);
   const [confirming, setConfirming] = useState(false);
 
@@ -177,10 +179,8 @@ function LeadView({
     corporativo: corporate.nombre,
     desarrollo: development?.nombre ?? t('detail.ourDevelopments'),
   });
-  const registered = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(lead.fechaAlta * 1000));
+  // In the corporate's zone, not the browser's (issue 19, defect 8).
+  const registered = formatDate(lead.fechaAlta, 'dateTimeLong');
 
   const deleteLead = () =>
     remove.mutate(lead.id, {

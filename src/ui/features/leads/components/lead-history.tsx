@@ -6,7 +6,10 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { LeadStatus } from '../../../../core/types';
+import { useCorporateContext } from '../../../layouts/corporate-context';
 import type { DevelopmentSummary } from '../../../lib/catalogue';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
+import { useDateFormat } from '../../../lib/dates';
 import { useLeadHistory, type LeadHistoryItem } from '../api/lead-queries';
 import { sectionCard, sectionTitle } from '../utils/lead-styles';
 
@@ -21,12 +24,10 @@ export function LeadHistory({
   statuses: LeadStatus[];
   developments: Pick<DevelopmentSummary, 'id' | 'nombre'>[];
 }) {
-  const { t, i18n } = useTranslation('leads');
+  const { t } = useTranslation('leads');
   const history = useLeadHistory(corporateId, leadId);
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const format = useDateFormat(useCorporateContext().corporate.zonaHoraria);
+  const corporateLabel = useCorporateLabel();
 
   const value = (entry: LeadHistoryItem, which: 'anterior' | 'nuevo'): string => {
     const v = entry[which];
@@ -37,11 +38,15 @@ export function LeadHistory({
     if (entry.campo === 'cita') {
       // An appointment: its start (booked, moved, cancelled) or whether the client came.
       if (v === 'asistio' || v === 'no_asistio' || v === 'pendiente') return t(`history.${v}`);
-      if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return format.format(new Date(v));
+      if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return format(v, 'dateTime');
     }
     if (typeof v === 'boolean') return v ? t('history.yes') : t('history.no');
     if (v === null || v === '') return t('history.empty');
-    if (entry.campo === 'status') return statuses.find((s) => s.id === v)?.nombre ?? v;
+    if (entry.campo === 'status') {
+      const nombre = statuses.find((s) => s.id === v)?.nombre;
+      return nombre ? corporateLabel('statusLead', nombre) : v;
+    }
+    if (entry.campo === 'medioContacto') return corporateLabel('medioContacto', v);
     if (entry.campo === 'desarrollo') return developments.find((d) => d.id === v)?.nombre ?? v;
     return v;
   };
@@ -75,7 +80,7 @@ export function LeadHistory({
               className={css({ py: 2, borderBottom: '1px solid token(colors.border)' })}
             >
               <p className={css({ fontSize: 'xs', color: 'muted' })}>
-                {format.format(new Date(entry.fecha * 1000))} ·{' '}
+                {format(entry.fecha, 'dateTime')} ·{' '}
                 {entry.nombreActor ?? (entry.actor ? t('notes.byColleague') : t('notes.byWebsite'))}
               </p>
               <p className={css({ fontSize: 'sm' })}>

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { leadContactKeys, normalizeLeadFields } from '../../../../core/lead';
+import { formatInstant } from '../../../../core/date-format';
 import type { Corporate } from '../../../../core/types';
 import { ApiRequestError, api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
@@ -75,11 +76,12 @@ export function WalkInArrival({
         {t('walkIn.arrivalFailed', { error: state.message })}
       </p>
     );
-  const hora = new Intl.DateTimeFormat(currentLanguage() === 'en' ? 'en-US' : 'es-MX', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: corporate.zonaHoraria || 'UTC',
-  }).format(new Date(state.arrival.fechaInicio));
+  const hora = formatInstant(
+    state.arrival.fechaInicio,
+    'time',
+    currentLanguage(),
+    corporate.zonaHoraria,
+  );
   return (
     <p
       role="status"

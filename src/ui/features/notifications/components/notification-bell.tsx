@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
+import { formatInstant } from '../../../../core/date-format';
 import { AppLink } from '../../../components/app-link';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { currentLanguage, storedLanguage } from '../../../i18n';
@@ -265,6 +266,13 @@ function NotificationRow({
   onOpen: (n: NotificationItem) => void;
 }) {
   const { t } = useTranslation('notifications');
+  // The exact time on hover, in the corporate's zone like every screen (issue 19, defect 8).
+  const exact = formatInstant(
+    new Date(n.fechaAlta),
+    'dateTime',
+    language,
+    useCorporateContext().corporate.zonaHoraria,
+  );
   const body = (
     <>
       <span className={css({ display: 'flex', alignItems: 'baseline', gap: 2 })}>
@@ -279,6 +287,7 @@ function NotificationRow({
         </span>
         <time
           dateTime={new Date(n.fechaAlta).toISOString()}
+          title={exact}
           className={css({ fontSize: 'xs', color: 'muted', flexShrink: 0 })}
         >
           {relativeTime(n.fechaAlta, Date.now(), language)}

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css';
 import { seesAllLeads } from '../../../../core/permissions';
 import { card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 
 const PERMISSIONS = [
   'generarReporteCotizaciones',
@@ -15,17 +16,13 @@ const PERMISSIONS = [
 const USER_PERMISSIONS = ['crearUsuarios', 'editarUsuarios'] as const;
 
 export function MyProfile() {
-  const { t, i18n } = useTranslation('shell');
-  const { user, role } = useCorporateContext();
+  const { t } = useTranslation('shell');
+  const { corporate, user, role } = useCorporateContext();
   const granted = [
     ...PERMISSIONS.filter((p) => role?.permisos[p]),
     ...USER_PERMISSIONS.filter((p) => role?.permisosUsuarios[p]),
   ];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const formatDate = useDateFormat(corporate.zonaHoraria);
   const row = css({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', sm: '12rem 1fr' },
@@ -126,14 +123,12 @@ export function MyProfile() {
           </div>
           <div className={row}>
             <dt className={term}>{t('users.memberSince')}</dt>
-            <dd>{date.format(new Date(user.fechaAlta * 1000))}</dd>
+            <dd>{formatDate(user.fechaAlta, 'dateLong')}</dd>
           </div>
           <div className={row}>
             <dt className={term}>{t('users.lastSession')}</dt>
             <dd>
-              {user.sesionUltima
-                ? dateTime.format(new Date(user.sesionUltima * 1000))
-                : t('users.never')}
+              {user.sesionUltima ? formatDate(user.sesionUltima, 'dateTime') : t('users.never')}
             </dd>
           </div>
         </dl>

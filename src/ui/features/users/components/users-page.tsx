@@ -21,6 +21,7 @@ import { button, card } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { useDateFormat } from '../../../lib/dates';
 import {
   MEMBER_STATUSES,
   PAGE_SIZE,
@@ -125,11 +126,7 @@ function UsersAdmin({
   const statusId = useId();
   const roleName = (id: string | null) =>
     corporate.roles.find((r: Role) => r.id === id)?.nombre ?? t('users.noRole');
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const formatDate = useDateFormat(corporate.zonaHoraria);
 
   // The search box filters as the person types, a moment after they stop.
   useEffect(() => {
@@ -480,7 +477,7 @@ function UsersAdmin({
                               mt: 1,
                             })}
                           >
-                            {t('users.expires', { date: date.format(new Date(u.invitacionVence)) })}
+                            {t('users.expires', { date: formatDate(u.invitacionVence) })}
                           </span>
                         ) : null}
                       </td>
@@ -489,9 +486,7 @@ function UsersAdmin({
                         <span className={css({ display: { base: 'inline', md: 'none' } })}>
                           {t('users.columns.lastSession')}:{' '}
                         </span>
-                        {u.sesionUltima
-                          ? dateTime.format(new Date(u.sesionUltima * 1000))
-                          : t('users.never')}
+                        {u.sesionUltima ? formatDate(u.sesionUltima, 'dateTime') : t('users.never')}
                         {u.sesionUltima && u.navegador ? (
                           <span data-testid="last-session-browser">
                             {' '}
