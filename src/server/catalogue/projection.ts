@@ -3,6 +3,13 @@ import { evolveUserState, type UserEvent } from '../../core/user';
 import type { Queryable } from '../store/db';
 import type { Projection, StoredEvent } from '../store/event-store';
 import type { CatalogueEventMap, CatalogueEventType } from '../catalogue/events';
+import {
+  bumpRevision,
+  moveFigure,
+  recomputeDevelopmentFigures,
+  unitFigure,
+  unitIdOf,
+} from './figures';
 
 type Handler<K extends CatalogueEventType> = (
   tx: Queryable,
@@ -265,11 +272,23 @@ export const catalogueProjection: Projection = {
     'rm_prototypes',
     'rm_units',
     'rm_media',
+    'rm_catalogue_revisions',
+    'rm_development_figures',
   ],
   handles: Object.keys(handlers),
   apply: async (tx, event) => {
     const handler = handlers[event.type as CatalogueEventType] as
       Handler<CatalogueEventType> | undefined;
-    if (handler) await handler(tx, event.data as never, event);
+    if (!handler) return;
+    // The development list's counters (catalogue/figures.ts) follow the unit's figure.
+    const unitId = unitIdOf(event);
+    const before = unitId ? await unitFigure(tx, unitId) : null;
+    await handler(tx, event.data as never, event);
+    if (unitId) await moveFigure(tx, before, await unitFigure(tx, unitId));
+    if (event.type === 'PrototypeAdded') {
+      const { prototype } = event.data as CatalogueEventMap['PrototypeAdded'];
+      await recomputeDevelopmentFigures(tx, prototype.idDesarrollo);
+    }
+    await bumpRevision(tx, event);
   },
 };

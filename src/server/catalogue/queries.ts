@@ -47,11 +47,17 @@ export async function loadUnits(
   db: Queryable,
   corporateId: string,
   devId: string,
+  clusterIds?: readonly string[],
 ): Promise<Unit[]> {
-  const { rows } = await db.query<{ doc: Unit }>(
-    'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2',
-    [corporateId, devId],
-  );
+  const { rows } = clusterIds
+    ? await db.query<{ doc: Unit }>(
+        'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2 AND cluster_id = ANY($3::text[])',
+        [corporateId, devId, clusterIds],
+      )
+    : await db.query<{ doc: Unit }>(
+        'SELECT doc FROM rm_units WHERE corporate_id = $1 AND development_id = $2',
+        [corporateId, devId],
+      );
   return rows
     .map((r) => r.doc)
     .sort(
@@ -94,9 +100,11 @@ export async function loadUnitsPriced(
   db: Queryable,
   corporateId: string,
   devId: string,
+  /** Only the units of these clusters (a page of the availability, issue 21). */
+  clusterIds?: readonly string[],
 ): Promise<Unit[]> {
   // One after another: a transaction's connection runs one query at a time.
-  const units = await loadUnits(db, corporateId, devId);
+  const units = await loadUnits(db, corporateId, devId, clusterIds);
   const prototypes = await loadPrototypes(db, corporateId, devId);
   return recomputePricesFromPrototypes(units, prototypes);
 }
@@ -119,57 +127,68 @@ export async function findUnitPriced(
   return recomputePricesFromPrototypes([row.doc], row.prototipo ? [row.prototipo] : [])[0]!;
 }
 
+/** One development's figures for the development list. */
+export interface DevelopmentFigures {
+  development_id: string;
+  units: number;
+  disponibles: number;
+  desde: string | null;
+  renta: string | null;
+}
+
 /**
- * Lowest visible price and available count per development, from the units read model. "Price
- * from" counts only units whose status shows the price in their development (its own status
- * colours when it has them, else the corporate's), for every caller.
+ * Lowest visible price, rent and unit counts per development, from the counters the catalogue
+ * projection keeps per development and status (catalogue/figures.ts, issue 21), not a scan of
+ * units. "Price from" and "rent from" (spec §4, §5) count only the statuses that show their price
+ * in the development (its own status colours when it has them, else the corporate's), for every
+ * caller; a unit is priced as `loadUnitsPriced` prices it (its own above 0, else its prototype's).
  */
 export async function developmentFigures(
   db: Queryable,
   corporate: Corporate,
   developments: readonly Pick<Development, 'id' | 'coloresStatus'>[],
-) {
-  const visibleIn: Record<string, string[]> = {};
-  for (const d of developments) {
-    const colors = effectiveStatusColors(corporate, d);
-    visibleIn[d.id] = Object.entries(colors)
-      .filter(([, entry]) => entry?.esPrecioVisible)
-      .map(([status]) => status);
-  }
+): Promise<Map<string, DevelopmentFigures>> {
   const { rows } = await db.query<{
     development_id: string;
+    status: string;
     units: number;
-    disponibles: number;
-    desde: string | null;
-    renta: string | null;
+    precio_min: string | null;
+    renta_min: string | null;
   }>(
-    // Price from: each unit's price as the screens show it (spec §4, `loadUnitsPriced`: its own
-    // above 0, else its prototype's). Rent (spec §5): the minimum of the units with a numeric
-    // precioRenta, among those whose price may be shown (a rent is a price too), above 0.
-    `WITH priced AS (
-       SELECT u.development_id, u.doc,
-              CASE WHEN jsonb_typeof(u.doc->'precio') = 'number' AND (u.doc->>'precio')::numeric > 0
-                     THEN (u.doc->>'precio')::numeric
-                   WHEN jsonb_typeof(p.doc->'precio') = 'number' AND (p.doc->>'precio')::numeric > 0
-                     THEN (p.doc->>'precio')::numeric END AS precio
-         FROM rm_units u
-         LEFT JOIN rm_prototypes p
-           ON p.corporate_id = u.corporate_id AND p.id = u.doc->>'idPrototipo'
-        WHERE u.corporate_id = $1)
-     SELECT development_id,
-            count(*)::int AS units,
-            count(*) FILTER (WHERE doc->>'status' = 'Disponible')::int AS disponibles,
-            min(precio) FILTER (
-              WHERE ($2::jsonb -> development_id) ? (doc->>'status') AND precio > 0
-            )::text AS desde,
-            min(CASE WHEN jsonb_typeof(doc->'precioRenta') = 'number'
-                     THEN (doc->>'precioRenta')::numeric END) FILTER (
-              WHERE ($2::jsonb -> development_id) ? (doc->>'status')
-                AND jsonb_typeof(doc->'precioRenta') = 'number'
-                AND (doc->>'precioRenta')::numeric > 0
-            )::text AS renta
-       FROM priced GROUP BY development_id`,
-    [corporate.id, JSON.stringify(visibleIn)],
+    `SELECT development_id, status, units, precio_min::text AS precio_min, renta_min::text AS renta_min
+       FROM rm_development_figures WHERE corporate_id = $1`,
+    [corporate.id],
   );
-  return new Map(rows.map((r) => [r.development_id, r]));
+  const visible = new Map<string, Set<string>>();
+  for (const d of developments) {
+    const colors = effectiveStatusColors(corporate, d);
+    visible.set(
+      d.id,
+      new Set(
+        Object.entries(colors)
+          .filter(([, entry]) => entry?.esPrecioVisible)
+          .map(([status]) => status),
+      ),
+    );
+  }
+  const lower = (a: string | null, b: string | null) =>
+    b === null ? a : a === null || Number(b) < Number(a) ? b : a;
+  const figures = new Map<string, DevelopmentFigures>();
+  for (const row of rows) {
+    const f = figures.get(row.development_id) ?? {
+      development_id: row.development_id,
+      units: 0,
+      disponibles: 0,
+      desde: null,
+      renta: null,
+    };
+    f.units += row.units;
+    if (row.status === 'Disponible') f.disponibles += row.units;
+    if (visible.get(row.development_id)?.has(row.status)) {
+      f.desde = lower(f.desde, row.precio_min);
+      f.renta = lower(f.renta, row.renta_min);
+    }
+    figures.set(row.development_id, f);
+  }
+  return figures;
 }

@@ -16,6 +16,12 @@ import { findCorporate, requireMember, requireUser, type Ctx, type Env } from '.
 import { mayReadMedia, type MediaRow } from './media';
 import { mediaBody, mediaFile } from './uploads';
 import { unitsAsSeen } from './unit-views';
+import { catalogueRevision } from './figures';
+import { respondReady } from './ready-json';
+import { seesHiddenPrices } from '../../core/visibility';
+import { langFrom } from '../http/messages';
+import type { Cluster, Corporate, Role } from '../../core/types';
+import type { Queryable } from '../store/db';
 import { chatOptionsFromEnv } from '../chat/webhook';
 
 const id = z.string().min(1).max(64);
@@ -27,6 +33,76 @@ const slug = z
   .regex(/^[a-z0-9-]+$/);
 
 export const APP_VERSION = '0.1.0';
+
+/** Revalidated on every use: a signed-in catalogue read is never served from a cache unchecked. */
+const PRIVATE_REVALIDATE = 'private, no-cache';
+
+/** What a signed-in catalogue read's ETag is made of besides the revision (issue 21). */
+function signedInVariant(c: Ctx, corporate: Corporate, role: Role, query: unknown): unknown[] {
+  return [
+    APP_VERSION,
+    c.req.path,
+    query,
+    corporate.id,
+    role.id,
+    langFrom(c.req.header('accept-language')),
+  ];
+}
+
+/** Cluster pages (issue 21): one cluster, or `limite` clusters after the cluster `despuesDe`. */
+const clusterPage = {
+  idCluster: id.optional(),
+  despuesDe: id.optional(),
+  limite: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/)
+    .optional(),
+};
+
+/** The clusters of a page, in the read's order (by name). */
+function pageOf(
+  clusters: readonly Cluster[],
+  page: { idCluster?: string; despuesDe?: string; limite?: string },
+): Cluster[] {
+  if (page.idCluster) return clusters.filter((cl) => cl.id === page.idCluster);
+  const from = page.despuesDe ? clusters.findIndex((cl) => cl.id === page.despuesDe) + 1 : 0;
+  // An unknown cursor answers nothing rather than starting over.
+  if (page.despuesDe && from === 0) return [];
+  return clusters.slice(from, page.limite ? from + Number(page.limite) : undefined);
+}
+
+/** Clusters with their units as `role` may see them; only the page's units are read. */
+async function clustersWithUnits(
+  db: Queryable,
+  corporate: Corporate,
+  role: Role,
+  devId: string,
+  page: { idCluster?: string; despuesDe?: string; limite?: string },
+) {
+  const dev = await loadDevelopmentById(db, corporate.id, devId);
+  if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+  const all = await loadClusters(db, corporate.id, dev.id);
+  const paged = page.idCluster || page.despuesDe || page.limite;
+  const clusters = paged ? pageOf(all, page) : all;
+  const units = unitsAsSeen(
+    corporate,
+    dev,
+    await loadUnitsPriced(
+      db,
+      corporate.id,
+      dev.id,
+      paged ? clusters.map((cl) => cl.id) : undefined,
+    ),
+    role,
+  );
+  const byCluster = new Map<string, typeof units>();
+  for (const u of units) {
+    const list = byCluster.get(u.idCluster);
+    if (list) list.push(u);
+    else byCluster.set(u.idCluster, [u]);
+  }
+  return clusters.map((cl) => ({ ...cl, unidades: byCluster.get(cl.id) ?? [] }));
+}
 
 async function corporateConfig(c: Parameters<typeof requireMember>[0]) {
   const { idCorporativo } = parse(corpQuery, c.req.query());
@@ -96,76 +172,104 @@ export const catalogueRoutes = new Hono<Env>()
       }),
       c.req.query(),
     );
-    const { corporate } = await requireMember(c, { id: q.idCorporativo });
+    const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
-    const developments = await loadDevelopments(db, corporate.id);
-    const figures = await developmentFigures(db, corporate, developments);
-    const list = developments
-      .filter((d) => d.enApp)
-      .filter(
-        (d) => q.ocultarDesarrollosSinUnidades !== 'si' || (figures.get(d.id)?.units ?? 0) > 0,
-      )
-      .sort((a, b) => a.orden - b.orden)
-      .map((d) => {
-        const f = figures.get(d.id);
-        return {
-          ...d,
-          precioDesde: f?.desde ? Number(f.desde) : null,
-          precioRentaDesde: f?.renta ? Number(f.renta) : null,
-          totalUnidades: f?.units ?? 0,
-          unidadesDisponibles: f?.disponibles ?? 0,
-        };
-      });
-    return c.json(list);
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, corporate.id),
+      variant: signedInVariant(c, corporate, role, q),
+      // The list is the same for every role of the corporate.
+      shared: [c.req.path, corporate.id, q.ocultarDesarrollosSinUnidades ?? 'no'],
+      cacheControl: PRIVATE_REVALIDATE,
+      build: async () => {
+        const developments = await loadDevelopments(db, corporate.id);
+        // Per-development counters kept by the projection (catalogue/figures.ts).
+        const figures = await developmentFigures(db, corporate, developments);
+        return developments
+          .filter((d) => d.enApp)
+          .filter(
+            (d) => q.ocultarDesarrollosSinUnidades !== 'si' || (figures.get(d.id)?.units ?? 0) > 0,
+          )
+          .sort((a, b) => a.orden - b.orden)
+          .map((d) => {
+            const f = figures.get(d.id);
+            return {
+              ...d,
+              precioDesde: f?.desde ? Number(f.desde) : null,
+              precioRentaDesde: f?.renta ? Number(f.renta) : null,
+              totalUnidades: f?.units ?? 0,
+              unidadesDisponibles: f?.disponibles ?? 0,
+            };
+          });
+      },
+    });
   })
   .get('/wsObtenerDesarrollo', async (c) => {
     const q = parse(z.strictObject({ idCorporativo: id, slug }), c.req.query());
-    const { corporate } = await requireMember(c, { id: q.idCorporativo });
-    const dev = await loadDevelopmentBySlug(c.get('deps').db, corporate.id, q.slug);
-    if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
-    return c.json(dev);
+    const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
+    const db = c.get('deps').db;
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, corporate.id),
+      variant: signedInVariant(c, corporate, role, q),
+      shared: [c.req.path, corporate.id, q.slug],
+      cacheControl: PRIVATE_REVALIDATE,
+      build: async () => {
+        const dev = await loadDevelopmentBySlug(db, corporate.id, q.slug);
+        if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+        return dev;
+      },
+    });
   })
   /**
    * The development's clusters with their units, priced from their prototypes where they have no
-   * price of their own (spec §4, `loadUnitsPriced`); a hidden price only for inventory administrators.
+   * price of their own (spec §4, `loadUnitsPriced`); a hidden price only for inventory
+   * administrators. Without paging parameters, every cluster (the spec's call); with `idCluster`
+   * one, with `limite`/`despuesDe` a page of clusters in the same order (issue 21).
    */
   .get('/wsObtenerClusters', async (c) => {
-    const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
+    const q = parse(
+      z.strictObject({ idCorporativo: id, idDesarrollo: id, ...clusterPage }),
+      c.req.query(),
+    );
     const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
-    const dev = await loadDevelopmentById(db, corporate.id, q.idDesarrollo);
-    if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
-    const units = unitsAsSeen(
-      corporate,
-      dev,
-      await loadUnitsPriced(db, corporate.id, dev.id),
-      role,
-    );
-    const clusters = await loadClusters(db, corporate.id, dev.id);
-    return c.json(
-      clusters.map((cl) => ({ ...cl, unidades: units.filter((u) => u.idCluster === cl.id) })),
-    );
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, corporate.id),
+      variant: signedInVariant(c, corporate, role, q),
+      // Roles that see the same prices get the same bytes.
+      shared: [c.req.path, corporate.id, q, seesHiddenPrices(role)],
+      cacheControl: PRIVATE_REVALIDATE,
+      build: () => clustersWithUnits(db, corporate, role, q.idDesarrollo, q),
+    });
   })
   .get('/wsObtenerPrototipos', async (c) => {
     const q = parse(z.strictObject({ idCorporativo: id, idDesarrollo: id }), c.req.query());
-    const { corporate } = await requireMember(c, { id: q.idCorporativo });
-    return c.json(await loadPrototypes(c.get('deps').db, corporate.id, q.idDesarrollo));
+    const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
+    const db = c.get('deps').db;
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, corporate.id),
+      variant: signedInVariant(c, corporate, role, q),
+      shared: [c.req.path, corporate.id, q.idDesarrollo],
+      cacheControl: PRIVATE_REVALIDATE,
+      build: () => loadPrototypes(db, corporate.id, q.idDesarrollo),
+    });
   })
   .get('/corporativos/:c/desarrollos/:d/clusters/:cl', async (c) => {
     const { corporate, role } = await requireMember(c, { id: c.req.param('c') });
     const db = c.get('deps').db;
-    const clusters = await loadClusters(db, corporate.id, c.req.param('d'));
-    const cluster = clusters.find((cl) => cl.id === c.req.param('cl'));
-    if (!cluster) throw notFound();
-    const dev = await loadDevelopmentById(db, corporate.id, cluster.idDesarrollo);
-    if (!dev) throw notFound();
-    const units = unitsAsSeen(
-      corporate,
-      dev,
-      await loadUnitsPriced(db, corporate.id, cluster.idDesarrollo),
-      role,
-    );
-    return c.json({ ...cluster, unidades: units.filter((u) => u.idCluster === cluster.id) });
+    const page = { idDesarrollo: c.req.param('d'), idCluster: c.req.param('cl') };
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, corporate.id),
+      variant: signedInVariant(c, corporate, role, page),
+      shared: [c.req.path, corporate.id, seesHiddenPrices(role)],
+      cacheControl: PRIVATE_REVALIDATE,
+      build: async () => {
+        const clusters = await loadClusters(db, corporate.id, page.idDesarrollo);
+        if (!clusters.some((cl) => cl.id === page.idCluster)) throw notFound();
+        const [cluster] = await clustersWithUnits(db, corporate, role, page.idDesarrollo, page);
+        if (!cluster) throw notFound();
+        return cluster;
+      },
+    });
   })
   /**
    * `GET /api/wsObtenerMedias?id` → `{ id, nombre, contentType, url }`, and `GET /api/media/:id`
@@ -175,11 +279,19 @@ export const catalogueRoutes = new Hono<Env>()
   .get('/wsObtenerMedias', async (c) => {
     const q = parse(z.strictObject({ id }), c.req.query());
     const media = await readableMedia(c, q.id);
-    return c.json({
-      id: media.id,
-      nombre: media.nombre,
-      contentType: media.content_type,
-      url: `/api/media/${media.id}`,
+    const db = c.get('deps').db;
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, media.corporate_id),
+      // The same answer for everyone who may read it (readableMedia decided that above).
+      variant: [APP_VERSION, c.req.path, media.id, media.public],
+      cacheControl: PRIVATE_REVALIDATE,
+      build: () =>
+        Promise.resolve({
+          id: media.id,
+          nombre: media.nombre,
+          contentType: media.content_type,
+          url: `/api/media/${media.id}`,
+        }),
     });
   })
   .get('/media/:id', async (c) => {

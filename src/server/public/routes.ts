@@ -20,6 +20,10 @@ import {
   loadPrototypes,
   loadUnits,
 } from '../catalogue/queries';
+import { catalogueRevision } from '../catalogue/figures';
+import { respondReady } from '../catalogue/ready-json';
+import { APP_VERSION } from '../catalogue/routes';
+import { langFrom } from '../http/messages';
 
 const slug = z
   .string()
@@ -62,28 +66,43 @@ export const publicRoutes = new Hono<Env>()
     const { corp, dev } = params(c);
     const db = c.get('deps').db;
     const { corporate, development, colors } = await publicTarget(db, corp, dev);
-    const [clusters, prototypes, stored] = await Promise.all([
-      loadClusters(db, corporate.id, development.id),
-      loadPrototypes(db, corporate.id, development.id),
-      loadUnits(db, corporate.id, development.id),
-    ]);
-    // Spec §4: a unit without its own price shows its prototype's (catalogue/queries.ts).
-    const units = recomputePricesFromPrototypes(stored, prototypes);
-    c.header('Cache-Control', 'public, max-age=5');
-    return c.json({
-      corporativo: publicCorporate(corporate),
-      desarrollo: publicDevelopment(development),
-      coloresStatus: colors,
-      prototipos: prototypes.filter((p) => p.activo).map(publicPrototype),
-      clusters: clusters.map((cl) => ({
-        id: cl.id,
-        nombre: cl.nombre,
-        niveles: cl.niveles,
-        unidadesPorNivel: cl.unidadesPorNivel,
-        etapa: cl.etapa ?? null,
-        calles: cl.calles ?? null,
-        unidades: units.filter((u) => u.idCluster === cl.id).map((u) => publicUnit(u, colors)),
-      })),
+    // Ready JSON with an ETag from the corporate's catalogue revision (issue 21): the same
+    // bytes for every visitor, built once per revision.
+    return respondReady(c, db, {
+      revision: await catalogueRevision(db, corporate.id),
+      variant: [
+        APP_VERSION,
+        c.req.path,
+        corporate.id,
+        development.id,
+        langFrom(c.req.header('accept-language')),
+      ],
+      shared: [c.req.path, corporate.id, development.id],
+      cacheControl: 'public, max-age=5',
+      build: async () => {
+        const [clusters, prototypes, stored] = await Promise.all([
+          loadClusters(db, corporate.id, development.id),
+          loadPrototypes(db, corporate.id, development.id),
+          loadUnits(db, corporate.id, development.id),
+        ]);
+        // Spec §4: a unit without its own price shows its prototype's (catalogue/queries.ts).
+        const units = recomputePricesFromPrototypes(stored, prototypes);
+        return {
+          corporativo: publicCorporate(corporate),
+          desarrollo: publicDevelopment(development),
+          coloresStatus: colors,
+          prototipos: prototypes.filter((p) => p.activo).map(publicPrototype),
+          clusters: clusters.map((cl) => ({
+            id: cl.id,
+            nombre: cl.nombre,
+            niveles: cl.niveles,
+            unidadesPorNivel: cl.unidadesPorNivel,
+            etapa: cl.etapa ?? null,
+            calles: cl.calles ?? null,
+            unidades: units.filter((u) => u.idCluster === cl.id).map((u) => publicUnit(u, colors)),
+          })),
+        };
+      },
     });
   })
   .get('/corporativos/:c/desarrollos/:d/stream', async (c) => {
