@@ -47,6 +47,9 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     const token = getCookie(c, SESSION_COOKIE);
     c.set('sessionToken', token);
+    // Memory answers only once other processes' changes heard so far are in (auth-cache.ts).
+    const behind = deps.authCache ? deps.live.caughtUp() : undefined;
+    if (behind) await behind;
     c.set('userId', await deps.sessions.resolve(token));
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');

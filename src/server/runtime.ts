@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LoginThrottle, SessionStore } from './auth/sessions';
+import { AuthCache, type AuthCacheOptions } from './auth/auth-cache';
 import { hashPassword } from './auth/passwords';
 import type { AppDeps } from './http/context';
 import { appointmentsProjection } from './appointments/projection';
@@ -124,6 +125,11 @@ export async function openRuntime(
     auth?: AuthProviderOptions;
     /** Where uploaded media files are written (default: a temporary directory). */
     mediaDir?: string;
+    /**
+     * Sessions, users and corporates in memory (auth/auth-cache.ts): on by default; `false`
+     * (or `VITRINA_AUTH_CACHE=off`) reads them from the database on every request.
+     */
+    authCache?: AuthCacheOptions | false;
   },
 ): Promise<Runtime> {
   const db = await openDb(options);
@@ -149,6 +155,11 @@ export async function openRuntime(
   registerProjections(store);
   const live = new LiveFeed(db, store);
   await live.start();
+  const authCache =
+    options.authCache === false || process.env.VITRINA_AUTH_CACHE === 'off'
+      ? undefined
+      : new AuthCache(clock, options.authCache);
+  authCache?.follow(live);
   const work = new BackgroundWork({ db, store, clock }, options.background);
   registerBackgroundWork(work);
   const push = await openPush(db, options.push);
@@ -172,7 +183,8 @@ export async function openRuntime(
     work,
     clock,
     newId: () => randomUUID(),
-    sessions: new SessionStore(db, clock),
+    sessions: new SessionStore(db, clock, { cache: authCache, store }),
+    authCache,
     throttle: new LoginThrottle(db, clock),
     shareKeys,
     push: push.service,

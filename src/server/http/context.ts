@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Corporate, Role, User } from '../../core/types';
 import type { SessionStore, LoginThrottle } from '../auth/sessions';
+import { rolesById, type AuthCache, type CachedCorporate } from '../auth/auth-cache';
 import type { BackgroundWork } from '../store/background-work';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
@@ -22,6 +23,11 @@ export interface AppDeps {
   clock: () => Date;
   newId: () => string;
   sessions: SessionStore;
+  /**
+   * Sessions, users and corporates in memory, invalidated by the live feed (auth/auth-cache.ts);
+   * absent: every request reads them from the database.
+   */
+  authCache?: AuthCache;
   throttle: LoginThrottle;
   /** The deployment's keys for signed links (share tokens): quotations/share-keys.ts. */
   shareKeys: ShareKeyring;
@@ -63,7 +69,10 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
 export async function requireUser(c: Ctx): Promise<User> {
   const id = c.get('userId');
   if (!id) throw unauthenticated();
-  const user = await findUser(c.get('deps').db, id);
+  const deps = c.get('deps');
+  const user = deps.authCache
+    ? await deps.authCache.user(id, () => findUser(deps.db, id))
+    : await findUser(deps.db, id);
   // A deactivated user's sessions are ended; one still in flight is refused all the same.
   if (!user || user.info?.estatus === 'inactivo') throw unauthenticated();
   return user;
@@ -87,6 +96,16 @@ export async function findCorporate(
   return rows[0]?.doc ?? null;
 }
 
+/** The corporate with its roles by id: from the cache when the deployment has one. */
+async function corporateFor(
+  deps: AppDeps,
+  by: { id?: string; slug?: string },
+): Promise<CachedCorporate | null> {
+  if (deps.authCache) return deps.authCache.corporate(by, () => findCorporate(deps.db, by));
+  const corporate = await findCorporate(deps.db, by);
+  return corporate ? { corporate, roles: rolesById(corporate) } : null;
+}
+
 /**
  * The tenant comes from the session's membership, never from the request alone: a user who is not
  * an approved member of the corporate gets 403, whether or not the corporate exists.
@@ -96,13 +115,15 @@ export async function requireMember(
   by: { id?: string; slug?: string },
 ): Promise<Membership> {
   const user = await requireUser(c);
-  const corporate = await findCorporate(c.get('deps').db, by);
-  if (!corporate) {
+  const found = await corporateFor(c.get('deps'), by);
+  if (!found) {
     if (by.slug) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
     throw forbidden('forbidden_corporate');
   }
+  const { corporate } = found;
   if (!user.corporativos.includes(corporate.id)) throw forbidden('forbidden_corporate');
-  const role = corporate.roles.find((r) => r.id === user.roles[corporate.id]);
+  const roleId = user.roles[corporate.id];
+  const role = roleId === undefined ? undefined : found.roles.get(roleId);
   if (!role) throw forbidden('forbidden_corporate');
   return { user, corporate, role };
 }

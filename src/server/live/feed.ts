@@ -79,6 +79,8 @@ export class LiveFeed {
   private offAppended: (() => void) | undefined;
   /** Announced commits are read and delivered one after another, in the order heard. */
   private reading: Promise<void> = Promise.resolve();
+  /** Announced commits heard but not yet delivered. */
+  private unread = 0;
 
   constructor(
     private readonly db: Db,
@@ -114,6 +116,15 @@ export class LiveFeed {
     const subscriber: Subscriber = { event: listener, resync: onResync };
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Resolves once every commit heard from other processes so far is delivered; undefined when
+   * none is waiting (the usual case: nothing to await). The in-memory caches (auth/auth-cache.ts)
+   * wait on it so a request that follows another process's change sees it.
+   */
+  caughtUp(): Promise<void> | undefined {
+    return this.unread > 0 ? this.reading : undefined;
   }
 
   /**
@@ -223,7 +234,12 @@ export class LiveFeed {
     }
     const id = announcement.transactionId;
     if (typeof id !== 'string' || !/^\d+$/.test(id) || this.delivered.has(id)) return;
-    this.reading = this.reading.then(() => this.readAnnounced(announcement));
+    this.unread += 1;
+    this.reading = this.reading
+      .then(() => this.readAnnounced(announcement))
+      .finally(() => {
+        this.unread -= 1;
+      });
   }
 
   private async readAnnounced(announcement: CommitAnnouncement): Promise<void> {
