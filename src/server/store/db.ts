@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
 
@@ -62,6 +62,8 @@ async function openPglite(dataDir: string): Promise<Db> {
   }
   let db: PGlite;
   try {
+    // Imported here, not at the top: a server on PostgreSQL never loads the embedded database.
+    const { PGlite } = await import('@electric-sql/pglite');
     db = new PGlite(dataDir);
     await db.waitReady;
   } catch (error) {
