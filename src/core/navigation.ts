@@ -168,6 +168,7 @@ export type SidebarItem =
   | 'desarrollos'
   | 'usuarios'
   | 'eventos'
+  | 'registroClientes'
   | 'operaciones'
   | 'switchCorporate'
   | 'settings'
@@ -175,8 +176,8 @@ export type SidebarItem =
 
 /**
  * The sidebar's items (spec §2, §6): Home, Clients, Developments, Users (only with crearUsuarios
- * or editarUsuarios); a host administrator (adminHostes) sees Events instead of the standard
- * items; the corporate switch is hidden with only one corporate; settings and logout always.
+ * or editarUsuarios); a host administrator (adminHostes) sees the walk-in registration
+ * (`registroClientes`, issue 19) and Events instead of the standard items; the corporate switch is hidden with only one corporate; settings and logout always.
  * Without a current corporate (the corporates list) only Home and the common items remain.
  * A platform administrator (`operator`, core/permissions `mayOperate`) also has Operations,
  * inside a corporate or not.
@@ -190,7 +191,7 @@ export function sidebarItems(input: {
   const items: SidebarItem[] = ['home'];
   if (input.inCorporate) {
     if (input.role?.permisos.adminHostes) {
-      items.push('eventos');
+      items.push('registroClientes', 'eventos');
     } else {
       items.push('clientes', 'desarrollos');
       if (input.role?.permisosUsuarios.crearUsuarios || input.role?.permisosUsuarios.editarUsuarios)
@@ -203,6 +204,11 @@ export function sidebarItems(input: {
   return items;
 }
 
+/** A development's walk-in registration (spec §2 `registro-clientes`). */
+export function walkInPath(corporateSlug: string, developmentSlug: string): string {
+  return `${corporatePath(corporateSlug, 'desarrollos')}/${encodeURIComponent(developmentSlug)}/registro-clientes`;
+}
+
 /** The item of `items` that the path belongs to, for the highlight. */
 export function activeSidebarItem(
   pathname: string,
@@ -212,6 +218,8 @@ export function activeSidebarItem(
     return 'operaciones';
   if (corporateSlug) {
     const base = corporatePath(corporateSlug);
+    if (pathname.startsWith(`${base}/desarrollos/`) && pathname.endsWith('/registro-clientes'))
+      return 'registroClientes';
     for (const section of ['clientes', 'desarrollos', 'usuarios', 'eventos'] as const) {
       const path = `${base}/${section}`;
       if (pathname === path || pathname.startsWith(`${path}/`)) return section;

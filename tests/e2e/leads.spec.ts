@@ -232,7 +232,7 @@ test('the adviser adds and deletes a note, edits the lead and sees the change in
   await page.screenshot({ path: `${SHOTS}/leads-detail-asesor.png`, fullPage: true });
 
   // A stale edit: someone saves meanwhile; the editor shows the stored version, then reapplies.
-  await editor.getByLabel('Tipo').fill('Inversionista');
+  await editor.getByLabel('Tipo').selectOption('Inversionista');
   const changed = await page.request.put(
     `/api/corporativos/${await corporateId(page)}/leads/${walkInId}`,
     {
@@ -444,7 +444,7 @@ test('a lead deleted in another tab: saving says so and locks the form, and so d
   const first = await register(page, 'Primero');
   await page.goto(`${CLIENTS}/${first}`);
   const editor = page.getByRole('region', { name: 'Datos del cliente' });
-  await editor.getByLabel('Tipo').fill('Inversionista');
+  await editor.getByLabel('Tipo').selectOption('Inversionista');
   // Another tab deletes it.
   expect((await page.request.delete(`/api/corporativos/${corpId}/leads/${first}`)).status()).toBe(
     200,

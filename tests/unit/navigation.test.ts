@@ -10,6 +10,7 @@ import {
   rootRedirect,
   safeRedirect,
   sidebarItems,
+  walkInPath,
   spanishPathOf,
   titleParts,
   type NavCorporate,
@@ -210,9 +211,10 @@ describe('sidebar items (spec §2, §6)', () => {
       'logout',
     ]);
   });
-  it('a host administrator sees Events instead of the standard items', () => {
+  it('a host administrator sees the walk-in registration and Events instead of the standard items', () => {
     expect(sidebarItems({ role: hostRole, corporateCount: 1, inCorporate: true })).toEqual([
       'home',
+      'registroClientes',
       'eventos',
       'settings',
       'logout',
@@ -256,6 +258,12 @@ describe('sidebar items (spec §2, §6)', () => {
     ).toBe('desarrollos');
     expect(activeSidebarItem('/corporativos/grupo-a/clientes', 'grupo-a')).toBe('clientes');
     expect(activeSidebarItem('/corporativos/grupo-a/eventos', 'grupo-a')).toBe('eventos');
+    expect(
+      activeSidebarItem('/corporativos/grupo-a/desarrollos/torre/registro-clientes', 'grupo-a'),
+    ).toBe('registroClientes');
+    expect(walkInPath('grupo-a', 'torre')).toBe(
+      '/corporativos/grupo-a/desarrollos/torre/registro-clientes',
+    );
     expect(activeSidebarItem('/corporativos', null)).toBe('home');
     expect(activeSidebarItem('/corporativos/grupo-a/otra', 'grupo-a')).toBeNull();
     expect(activeSidebarItem('/operaciones', null)).toBe('operaciones');

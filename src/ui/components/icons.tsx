@@ -45,6 +45,13 @@ export const UsersIcon = () => (
     <path d="M4 21c1-4.2 4.2-6.5 8-6.5s7 2.3 8 6.5" />
   </Svg>
 );
+export const UserPlusIcon = () => (
+  <Svg>
+    <circle cx="10" cy="8" r="3.5" />
+    <path d="M3.5 20c.8-3.6 3.4-5.5 6.5-5.5 1.4 0 2.7.4 3.8 1.1" />
+    <path d="M18 14v6M15 17h6" />
+  </Svg>
+);
 export const CalendarIcon = () => (
   <Svg>
     <rect x="3" y="5" width="18" height="16" rx="2" />

@@ -28,10 +28,12 @@ import {
   LogoutIcon,
   PulseIcon,
   SwitchIcon,
+  UserPlusIcon,
   UsersIcon,
 } from '../components/icons';
-import { currentLanguage } from '../i18n';
+import { useClientsLabel } from '../lib/corporate-labels';
 import { useSession, useSessionActor } from '../session';
+import { useWalkInTarget } from './walk-in-picker';
 
 export interface NavProps {
   corporate: Corporate | null;
@@ -57,6 +59,8 @@ interface NavEntry {
 function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavProps): {
   entries: NavEntry[];
   active: SidebarItem | null;
+  /** The walk-in registration's development picker, while open. */
+  picker: ReactNode;
 } {
   const { t } = useTranslation('shell');
   const session = useSessionActor();
@@ -69,7 +73,9 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
     inCorporate: Boolean(corporate),
     operator: mayOperate(user),
   });
-  const clientsLabel = corporate?.etiquetasClientes?.[currentLanguage()] || t('nav.clients');
+  // The corporate's own name for its clients, in English where it has one (issue 19).
+  const clientsLabel = useClientsLabel(corporate, t('nav.clients'));
+  const walkIn = useWalkInTarget(corporate, items.includes('registroClientes'));
   const entries = items.map((id) => {
     const entry = entryFor(id);
     return { ...entry, short: t(`nav.short.${id}`, { defaultValue: entry.label }) };
@@ -104,6 +110,13 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
           icon: <UsersIcon />,
           href: corporatePath(corporate!.slug, 'usuarios'),
         };
+      case 'registroClientes':
+        return {
+          id,
+          label: t('nav.walkIn'),
+          icon: <UserPlusIcon />,
+          ...(walkIn.href ? { href: walkIn.href } : { onClick: walkIn.onClick }),
+        };
       case 'eventos':
         return {
           id,
@@ -130,7 +143,7 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
       }
     }
   }
-  return { entries, active: activeSidebarItem(pathname, corporate?.slug) };
+  return { entries, active: activeSidebarItem(pathname, corporate?.slug), picker: walkIn.picker };
 }
 
 const itemBase = css({
@@ -209,7 +222,7 @@ const COMMON: SidebarItem[] = ['switchCorporate', 'settings', 'logout'];
 
 export function Sidebar(props: NavProps) {
   const { t } = useTranslation('shell');
-  const { entries, active } = useNavEntries(props);
+  const { entries, active, picker } = useNavEntries(props);
   const sidebarItem = css({
     w: '90px',
     minH: '64px',
@@ -294,6 +307,7 @@ export function Sidebar(props: NavProps) {
             <NavItem key={entry.id} entry={entry} active={false} className={sidebarItem} />
           ))}
       </nav>
+      {picker}
     </aside>
   );
 }
@@ -301,7 +315,7 @@ export function Sidebar(props: NavProps) {
 /** The mobile navigation: the sidebar's items in a bar fixed at the bottom, below 1024 px. */
 export function BottomNav(props: NavProps) {
   const { t } = useTranslation('shell');
-  const { entries, active } = useNavEntries(props);
+  const { entries, active, picker } = useNavEntries(props);
   // Each item as wide as its label (longer names take the room shorter ones leave), never
   // narrower: on a phone too narrow for all of them the bar scrolls instead of cutting labels.
   const barItem = css({
@@ -344,6 +358,7 @@ export function BottomNav(props: NavProps) {
           compact
         />
       ))}
+      {picker}
     </nav>
   );
 }

@@ -56,6 +56,12 @@ export type LabelFn = (kind: LabelKind, value: string) => string;
  * Spanish without labels, the value itself.
  */
 export function useCorporateLabel(): LabelFn {
+  const { etiquetas } = useLabelSet();
+  return useCallback<LabelFn>((kind, value) => labelOf(etiquetas, kind, value), [etiquetas]);
+}
+
+/** The labels of the corporate named by the provider in the interface's language. */
+function useLabelSet(): { lang: LabelLanguage; etiquetas: LabelSet | undefined } {
   const corporate = useContext(CorporateKey);
   const { i18n } = useTranslation();
   const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
@@ -63,6 +69,38 @@ export function useCorporateLabel(): LabelFn {
     ...corporateLabelsQuery(corporate ?? '', lang),
     enabled: Boolean(corporate),
   });
-  const etiquetas = data?.etiquetas;
-  return useCallback<LabelFn>((kind, value) => labelOf(etiquetas, kind, value), [etiquetas]);
+  return { lang, etiquetas: data?.etiquetas };
+}
+
+/** The stored value the labels page translates as the Clients page's name. */
+const CLIENTS_VALUE = 'Clientes';
+
+type ClientsNames = { etiquetasClientes?: { es?: string; en?: string } } | null | undefined;
+
+/**
+ * The corporate's name for its clients in a language: its own name for that language
+ * (`etiquetasClientes`), else the labels page's translation of its Spanish name or of
+ * "Clientes", else `fallback` (the app's word). A Spanish name never shows on an English screen.
+ */
+export function clientsLabelOf(
+  corporate: ClientsNames,
+  lang: LabelLanguage,
+  etiquetas: LabelSet | undefined,
+  fallback: string,
+): string {
+  const own = corporate?.etiquetasClientes?.[lang];
+  if (own) return own;
+  const spanish = corporate?.etiquetasClientes?.es;
+  return (
+    (spanish && etiquetas?.clientes?.[spanish]) || etiquetas?.clientes?.[CLIENTS_VALUE] || fallback
+  );
+}
+
+/**
+ * The corporate's name for its clients in the interface's language, wherever the app names them
+ * (the sidebar, the clients page, the walk-in registration): {@link clientsLabelOf}.
+ */
+export function useClientsLabel(corporate: ClientsNames, fallback: string): string {
+  const { lang, etiquetas } = useLabelSet();
+  return clientsLabelOf(corporate, lang, etiquetas, fallback);
 }

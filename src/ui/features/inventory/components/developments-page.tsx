@@ -27,6 +27,7 @@ import {
 } from '../../../lib/catalogue';
 import { formatPrice, makeDisplay, type Display } from '../../../lib/figures';
 import { useLiveStream } from '../../../lib/live-stream';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { TopBarActions, useCorporateContext } from '../../../layouts/corporate-context';
 import { useDisplaySettings } from '../../../lib/display-settings';
 
@@ -202,6 +203,8 @@ export function DevelopmentsPage({ actions }: { actions?: ReactNode }) {
   const developments = useQuery(developmentsQuery(corporate.id));
   const tags = useQuery(searchTagsQuery(corporate.id));
   const categories = useQuery(searchCategoriesQuery(corporate.id));
+  // Categories and tags in the corporate's words for the interface's language (issue 19).
+  const corporateLabel = useCorporateLabel();
   const favourites = useFavouriteDevelopments(user, corporate.id);
   const [text, setText] = useState('');
   const [tagIds, setTagIds] = useState<string[]>([]);
@@ -317,7 +320,7 @@ export function DevelopmentsPage({ actions }: { actions?: ReactNode }) {
               <option value="">{t('list.allCategories')}</option>
               {(categories.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.nombre}
+                  {corporateLabel('categoria', c.nombre)}
                 </option>
               ))}
             </select>
@@ -354,7 +357,7 @@ export function DevelopmentsPage({ actions }: { actions?: ReactNode }) {
                   },
                 })}
               >
-                {tag.nombre}
+                {corporateLabel('tag', tag.nombre)}
               </button>
             ))}
           </div>

@@ -17,7 +17,7 @@ import { css, cx } from 'styled-system/css';
 import type { Lead } from '../../../../core/lead';
 import type { LeadStatus } from '../../../../core/types';
 import { seesAllLeads } from '../../../../core/permissions';
-import { currentLanguage } from '../../../i18n';
+import { useClientsLabel } from '../../../lib/corporate-labels';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { AppLink } from '../../../components/app-link';
 import { Modal } from '../../../components/modal';
@@ -237,7 +237,7 @@ export function ClientsPage({
     if (lastIndex >= rows.length - 20) list.loadMore();
   }, [lastIndex, rows.length, list]);
 
-  const title = corporate.etiquetasClientes?.[currentLanguage()] || t('title');
+  const title = useClientsLabel(corporate, t('title'));
   // Every matching lead, loaded or not; a source that cannot count shows what it has loaded.
   const total = list.total ?? (list.hasNextPage ? null : rows.length);
   const filtered = Boolean(urlQuery || status || desarrollo || idVendedor);

@@ -13,6 +13,7 @@ import { css } from 'styled-system/css';
 import { normalizeLeadFields, type Lead, type LeadEditableField } from '../../../../core/lead';
 import type { Corporate } from '../../../../core/types';
 import { developmentsQuery } from '../../../lib/catalogue';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { button } from '../../../components/styles';
 import { DuplicateNotice, type DuplicateAnswer } from './duplicate-notice';
 import { WalkInArrival } from './walk-in-arrival';
@@ -56,6 +57,7 @@ export function LeadCaptureForm({
   onCreated: (lead: Lead) => void;
 }) {
   const { t } = useTranslation('leads');
+  const corporateLabel = useCorporateLabel();
   const developments = useQuery(developmentsQuery(corporate.id));
   const create = useCreateLead(corporate);
   const initial = () =>
@@ -176,7 +178,11 @@ export function LeadCaptureForm({
         <SelectField
           {...bind('medioContacto')}
           large={large}
-          options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
+          // The corporate's channel in the interface's language, stored as it is (issue 19).
+          options={corporate.mediosContacto.map((m) => ({
+            value: m,
+            label: corporateLabel('medioContacto', m),
+          }))}
         />
         <SelectField
           {...bind('desarrollo')}

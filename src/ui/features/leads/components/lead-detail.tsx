@@ -19,6 +19,7 @@ import { mayAssignLeads } from '../../../../core/permissions';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { ApiRequestError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { useDateFormat } from '../../../lib/dates';
 import { usePinnedLead } from '../../../lib/pinned-lead';
 import { toast } from '../../../lib/toast';
@@ -156,6 +157,7 @@ function LeadView({
   const advisers = useQuery({ ...advisersQuery(corporate.id), enabled: assigns });
   const pinned = usePinnedLead();
   const formatDate = useDateFormat(corporate.zonaHoraria);
+  const corporateLabel = useCorporateLabel();
   const remove = useDeleteLead(corporate);
   const [confirming, setConfirming] = useState(false);
 
@@ -248,7 +250,9 @@ function LeadView({
           </div>
           <div>
             <dt>{t('fields.medioContacto')}</dt>
-            <dd>{lead.medioContacto ?? '—'}</dd>
+            <dd>
+              {lead.medioContacto ? corporateLabel('medioContacto', lead.medioContacto) : '—'}
+            </dd>
           </div>
         </dl>
         {gone ? null : (
@@ -309,7 +313,13 @@ function LeadView({
           alignItems: 'start',
         })}
       >
-        <LeadNotes corporateId={corporate.id} leadId={lead.id} user={user} readOnly={gone} />
+        <LeadNotes
+          corporateId={corporate.id}
+          leadId={lead.id}
+          user={user}
+          readOnly={gone}
+          registrationNote={lead.notas ? { nota: lead.notas, fecha: lead.fechaAlta } : null}
+        />
         <LeadHistory
           corporateId={corporate.id}
           leadId={lead.id}

@@ -15,7 +15,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import type { Lead, LeadEditableField } from '../../../../core/lead';
 import type { Corporate, LeadStatus } from '../../../../core/types';
 import {
@@ -25,12 +25,15 @@ import {
 } from '../../../../machines/lead-editor.machine';
 import { toast } from '../../../lib/toast';
 import { button } from '../../../components/styles';
-import { fieldInput, fieldLabel, SelectField, TextField } from './lead-fields';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
+import { SelectField, TextField } from './lead-fields';
 import {
   changesFrom,
   conflictingFields,
+  isLeadTipo,
   leadFieldBinder,
   leadSaveFailure,
+  leadTipoOptions,
   type LeadFormValues,
 } from '../utils/lead-form';
 import { useUpdateLead } from '../api/lead-queries';
@@ -51,6 +54,7 @@ export function LeadEditor({
   developments: { value: string; label: string }[];
 }) {
   const { t } = useTranslation('leads');
+  const corporateLabel = useCorporateLabel();
   const update = useUpdateLead(corporate, lead.id);
   const editor = useActorRef(
     leadEditorMachine.provide({
@@ -135,16 +139,26 @@ export function LeadEditor({
             {text('email', { type: 'email', inputMode: 'email' })}
             {text('telefono', { type: 'tel', inputMode: 'tel' })}
             {text('celular', { type: 'tel', inputMode: 'tel' })}
-            {text('tipo')}
+            <SelectField
+              {...bind('tipo')}
+              emptyLabel={t('fields.noType')}
+              options={leadTipoOptions(values.tipo, (tipo) => t(`tipos.${tipo}`))}
+            />
             <SelectField
               {...bind('status')}
               emptyLabel={t('fields.noStatus')}
-              options={statuses.map((s) => ({ value: s.id, label: s.nombre }))}
+              options={statuses.map((s) => ({
+                value: s.id,
+                label: corporateLabel('statusLead', s.nombre),
+              }))}
             />
             <SelectField
               {...bind('medioContacto')}
               emptyLabel={t('fields.noChannel')}
-              options={corporate.mediosContacto.map((m) => ({ value: m, label: m }))}
+              options={corporate.mediosContacto.map((m) => ({
+                value: m,
+                label: corporateLabel('medioContacto', m),
+              }))}
             />
             <SelectField
               {...bind('desarrollo')}
@@ -152,20 +166,6 @@ export function LeadEditor({
               options={developments}
               className={css({ md: { gridColumn: 'span 2' } })}
             />
-            <div className={css({ md: { gridColumn: 'span 2' } })}>
-              <label htmlFor="lead-notas" className={fieldLabel}>
-                {t('fields.notas')}
-              </label>
-              <textarea
-                id="lead-notas"
-                name="notas"
-                rows={3}
-                value={values.notas}
-                onChange={set('notas')}
-                aria-invalid={errors.notas ? true : undefined}
-                className={cx(fieldInput, css({ py: 2, resize: 'vertical' }))}
-              />
-            </div>
           </div>
           {failure ? (
             <p role="alert" className={css({ mt: 3, color: 'danger' })}>
@@ -211,13 +211,19 @@ function ConflictPanel({
   onDiscard: () => void;
 }) {
   const { t } = useTranslation('leads');
+  const corporateLabel = useCorporateLabel();
   const mine = Object.keys(changesFrom(base, values)) as LeadEditableField[];
   const theirs = conflictingFields(base, current);
   const fields = [...new Set([...theirs, ...mine])];
   const show = (campo: LeadEditableField, value: string | null) => {
     if (!value) return t('history.empty');
-    if (campo === 'status') return statuses.find((s) => s.id === value)?.nombre ?? value;
+    if (campo === 'status') {
+      const nombre = statuses.find((s) => s.id === value)?.nombre;
+      return nombre ? corporateLabel('statusLead', nombre) : value;
+    }
     if (campo === 'desarrollo') return developments.find((d) => d.value === value)?.label ?? value;
+    if (campo === 'medioContacto') return corporateLabel('medioContacto', value);
+    if (campo === 'tipo' && isLeadTipo(value)) return t(`tipos.${value}`);
     return value;
   };
   return (

@@ -11,6 +11,7 @@ import type { DevelopmentSummary } from '../../../lib/catalogue';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { useDateFormat } from '../../../lib/dates';
 import { useLeadHistory, type LeadHistoryItem } from '../api/lead-queries';
+import { isLeadTipo } from '../utils/lead-form';
 import { sectionCard, sectionTitle } from '../utils/lead-styles';
 
 export function LeadHistory({
@@ -47,6 +48,7 @@ export function LeadHistory({
       return nombre ? corporateLabel('statusLead', nombre) : v;
     }
     if (entry.campo === 'medioContacto') return corporateLabel('medioContacto', v);
+    if (entry.campo === 'tipo' && isLeadTipo(v)) return t(`tipos.${v}`);
     if (entry.campo === 'desarrollo') return developments.find((d) => d.id === v)?.nombre ?? v;
     return v;
   };

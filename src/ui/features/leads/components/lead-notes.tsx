@@ -2,6 +2,10 @@
  * Follow-up notes of a lead (spec §3 Lead note, §4): newest first, deleted notes hidden, each with
  * its author (you, a colleague by name, or the website form); adding and deleting wait for the
  * server (a deleted note is kept there, softly).
+ *
+ * The lead's own `notas` (spec §3 Lead: written when the lead was registered, by a CRM or a form)
+ * is the oldest entry of the same list, "at registration" (issue 19, defect 9): the client's page
+ * has one place for notes, not a "Notas" field beside "Notas de seguimiento".
  */
 
 import { useState, type FormEvent } from 'react';
@@ -24,12 +28,15 @@ export function LeadNotes({
   leadId,
   user,
   readOnly = false,
+  registrationNote = null,
 }: {
   corporateId: string;
   leadId: string;
   user: User;
   /** The lead is gone: the notes stay readable, nothing can be added or deleted. */
   readOnly?: boolean;
+  /** The lead's `notas` and `fechaAlta` (seconds), shown as its first note. */
+  registrationNote?: { nota: string; fecha: number } | null;
 }) {
   const { t, i18n } = useTranslation('leads');
   const notes = useLeadNotes(corporateId, leadId);
@@ -90,7 +97,7 @@ export function LeadNotes({
       )}
       {notes.isPending ? (
         <p className={css({ color: 'muted' })}>{t('notes.loading')}</p>
-      ) : (notes.data ?? []).length === 0 ? (
+      ) : (notes.data ?? []).length === 0 && !registrationNote ? (
         <p className={css({ color: 'muted' })}>{t('notes.empty')}</p>
       ) : (
         <ol
@@ -198,6 +205,31 @@ export function LeadNotes({
               </p>
             </li>
           ))}
+          {registrationNote ? (
+            <li data-testid="lead-registration-note" className={css({ position: 'relative' })}>
+              <span
+                aria-hidden="true"
+                className={css({
+                  position: 'absolute',
+                  left: '-1.4rem',
+                  top: '0.35rem',
+                  w: 3,
+                  h: 3,
+                  borderRadius: 'full',
+                  border: '2px solid',
+                  borderColor: 'primary',
+                  bg: 'surface',
+                })}
+              />
+              <span className={css({ display: 'block', fontSize: 'xs', color: 'muted' })}>
+                {formatDateTime(registrationNote.fecha, i18n.language, zone)} ·{' '}
+                {t('notes.atRegistration')}
+              </span>
+              <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
+                {registrationNote.nota}
+              </p>
+            </li>
+          ) : null}
         </ol>
       )}
     </section>

@@ -12,7 +12,7 @@ import { css } from 'styled-system/css';
 import type { Lead } from '../../../../core/lead';
 import { sidebarItems } from '../../../../core/navigation';
 import type { Corporate, Development } from '../../../../core/types';
-import { currentLanguage } from '../../../i18n';
+import { useClientsLabel } from '../../../lib/corporate-labels';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { AppLink } from '../../../components/app-link';
 import { button, card } from '../../../components/styles';
@@ -33,7 +33,7 @@ export function ShowroomRegistration({
     'clientes',
   );
   // The menu's own name for the page (the corporate may rename it), as the sidebar shows it.
-  const clientsLabel = corporate.etiquetasClientes?.[currentLanguage()] || shell('nav.clients');
+  const clientsLabel = useClientsLabel(corporate, shell('nav.clients'));
   const [registered, setRegistered] = useState<Lead | null>(null);
   const another = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);

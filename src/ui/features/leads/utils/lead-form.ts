@@ -30,6 +30,36 @@ export {
   type LeadFormValues,
 } from '../../../../core/lead-form';
 
+/**
+ * The lead's kinds, the "Tipo" select (issue 19, defect 9). The spec names the field (§3 Lead
+ * `tipo`) without its values, so the product fixes them: who the client is to the sale — a buyer
+ * who will live there, an investor, or a tenant (units carry `precioRenta`). Stored in Spanish
+ * like the corporate's other values; the screen shows them in the interface's language.
+ */
+export const LEAD_TIPOS = ['Comprador', 'Inversionista', 'Arrendatario'] as const;
+export type LeadTipo = (typeof LEAD_TIPOS)[number];
+
+export const isLeadTipo = (value: string): value is LeadTipo =>
+  (LEAD_TIPOS as readonly string[]).includes(value);
+
+/**
+ * The Tipo select's choices: the fixed kinds, and a stored value outside them (a lead typed by
+ * hand before, or brought by a CRM) kept as a choice of its own, so opening and saving the form
+ * never loses it.
+ */
+export function leadTipoOptions(
+  current: string,
+  label: (tipo: LeadTipo) => string,
+): { value: string; label: string }[] {
+  const options: { value: string; label: string }[] = LEAD_TIPOS.map((tipo) => ({
+    value: tipo,
+    label: label(tipo),
+  }));
+  const stored = current.trim();
+  if (stored && !isLeadTipo(stored)) options.push({ value: current, label: stored });
+  return options;
+}
+
 const KNOWN_CODES = new Set<string>([
   'required',
   'invalid_email',

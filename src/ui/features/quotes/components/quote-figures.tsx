@@ -15,6 +15,7 @@ import type { Money } from '../../../../core/brands';
 import { displayedQuote, SCHEME_PART_KEYS } from '../../../../core/pricing';
 import type { QuoteFigures } from '../../../../core/quotation';
 import { formatCents, formatPercent } from '../utils/quote-format';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { formatDate } from '../../../lib/dates';
 
 export interface FigureAddition {
@@ -153,6 +154,9 @@ export function QuoteFiguresView({
   schemeName?: string | undefined;
 }) {
   const { t, i18n } = useTranslation('quotes');
+  // The scheme's and the optionals' names in the corporate's words for the reader's language,
+  // on screen and printed (issue 19); a manual extra is the adviser's own text.
+  const corporateLabel = useCorporateLabel();
   const money = (cents: number) => formatCents(cents, currency);
   const shown = useMemo(
     () =>
@@ -244,7 +248,9 @@ export function QuoteFiguresView({
               <tbody>
                 {additions.map((a, i) => (
                   <tr key={`${a.tipo}-${a.nombre}-${i}`}>
-                    <td>{a.nombre}</td>
+                    <td>
+                      {a.tipo === 'opcional' ? corporateLabel('opcional', a.nombre) : a.nombre}
+                    </td>
                     <td>{t(`figures.additionKind.${a.tipo}`)}</td>
                     <td data-num>{money(shown.additions[i] ?? 0)}</td>
                   </tr>
@@ -257,7 +263,9 @@ export function QuoteFiguresView({
 
       <section className={keepTogether}>
         <h3 id={partsHeading} className={sectionTitle}>
-          {schemeName ? t('figures.schemeNamed', { name: schemeName }) : t('labels.schemes')}
+          {schemeName
+            ? t('figures.schemeNamed', { name: corporateLabel('esquema', schemeName) })
+            : t('labels.schemes')}
         </h3>
         <TableScroll labelledBy={partsHeading}>
           <table className={table} data-testid="quote-parts">
