@@ -79,6 +79,17 @@ export const developmentQuery = (idCorporativo: string, slug: string) =>
 export const clustersQuery = (idCorporativo: string, idDesarrollo: string) =>
   apiQuery<ClusterWithUnits[]>('wsObtenerClusters', { idCorporativo, idDesarrollo });
 
+/**
+ * A page of `wsObtenerClusters` (issue 21): the first `limite` clusters, or every cluster after
+ * the cluster `despuesDe`, in the unpaged answer's order. Keyed under `wsObtenerClusters`, so the
+ * live stream updates and refreshes pages as it does the whole answer.
+ */
+export const clustersPageQuery = (
+  idCorporativo: string,
+  idDesarrollo: string,
+  page: { limite: number } | { despuesDe: string },
+) => apiQuery<ClusterWithUnits[]>('wsObtenerClusters', { idCorporativo, idDesarrollo, ...page });
+
 export const prototypesQuery = (idCorporativo: string, idDesarrollo: string) =>
   apiQuery<Prototype[]>('wsObtenerPrototipos', { idCorporativo, idDesarrollo });
 

@@ -1,6 +1,7 @@
 /**
  * The signed-in availability pages (`disponibilidad`, `disponibilidad-simple`, `departamentos`):
- * the development's clusters and units from `wsObtenerClusters`, kept live by the event
+ * the development's clusters and units from `wsObtenerClusters` (the clusters on screen first,
+ * the rest behind them: api/availability-clusters.ts), kept live by the event
  * stream, filtered in the worker, with the unit detail driven by `?unidad=…&s=caracteristicas`.
  */
 
@@ -15,7 +16,8 @@ import { holdHoursOf } from '../../../../core/unit';
 import { clusterLoadingMachine } from '../../../../machines/cluster-loading.machine';
 import { AvailabilityView } from './availability-view';
 import { useDevelopmentContext } from '../../../layouts/development-context';
-import { allUnits, clustersQuery, prototypesQuery } from '../../../lib/catalogue';
+import { allUnits, prototypesQuery } from '../../../lib/catalogue';
+import { useAvailabilityClusters } from '../api/availability-clusters';
 import { developmentPath, publicDevelopmentPath } from '../../../lib/paths';
 import { useLiveStream } from '../../../lib/live-stream';
 import { absoluteUrl } from '../../../lib/share-link';
@@ -45,7 +47,8 @@ export function SignedInAvailability({
     [corporate, user.id, role],
   );
   useLiveStream();
-  const clusters = useQuery(clustersQuery(corporate.id, development.id));
+  // The clusters on screen first, the rest behind them (issue 21): one view all the same.
+  const clusters = useAvailabilityClusters(corporate.id, development.id);
   // Spec §4: the cluster-loading flag clears 100 ms after the clusters (priced from their
   // prototypes by the server) have loaded; the view is busy meanwhile.
   const clusterLoading = useActorRef(clusterLoadingMachine);
@@ -76,13 +79,6 @@ export function SignedInAvailability({
     [onSearch, search],
   );
 
-  if (clusters.isPending) {
-    return (
-      <p role="status" className={css({ color: 'muted', p: 6 })}>
-        {t('availability.loading')}
-      </p>
-    );
-  }
   if (clusters.isError) {
     return (
       <p role="alert" className={css({ color: 'danger', p: 6 })}>
@@ -90,8 +86,20 @@ export function SignedInAvailability({
       </p>
     );
   }
+  if (!clusters.data) {
+    return (
+      <p role="status" className={css({ color: 'muted', p: 6 })}>
+        {t('availability.loading')}
+      </p>
+    );
+  }
   return (
     <div aria-busy={clustersLoading} data-clusters-loading={clustersLoading}>
+      {clusters.complete ? null : (
+        <p role="status" className={css({ color: 'muted', fontSize: 'sm', px: 6, pt: 2 })}>
+          {t('availability.loadingRest', { count: units.length })}
+        </p>
+      )}
       <AvailabilityView
         mode={mode === 'grid' ? 'grid' : 'table'}
         developmentId={`${development.id}${mode === 'listed' ? ':listados' : ''}`}
