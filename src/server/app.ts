@@ -44,7 +44,6 @@ export function createApp(deps: AppDeps) {
   // The client's scripts and styles go out pre-compressed at build (main.ts, vite.config.ts).
   app.use('*', compressResponses());
   app.use('/api/*', bodyLimit, csrfGuard, inputGuard, async (c, next) => {
-    c.set('deps', deps);
     const token = getCookie(c, SESSION_COOKIE);
     c.set('sessionToken', token);
     // Memory answers only once other processes' changes heard so far are in (auth-cache.ts).

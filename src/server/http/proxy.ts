@@ -69,7 +69,8 @@ export function clientAddress(c: Context): string {
  * (`TRUST_PROXY`) the `X-Forwarded-Proto` they set.
  */
 export function isHttps(c: Context): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
+  // The absolute URL the server built: its scheme is its first characters (no URL parse).
+  if (/^https:/i.test(c.req.url)) return true;
   const hops = hopsOf(c);
   if (hops === 0) return false;
   return forwarded(c, 'x-forwarded-proto', hops)?.toLowerCase() === 'https';

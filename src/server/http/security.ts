@@ -3,12 +3,40 @@ import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError, errorResponse, isUnstorableText, unstorableText } from './errors';
 import type { Env } from './context';
 import { isHttps } from './proxy';
-import { authProviderOf, firebaseCspSources } from '../auth/firebase';
+import { authProviderOf, firebaseCspSources, type AuthProviderOptions } from '../auth/firebase';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The media upload route (catalogue/uploads.ts): the one body the JSON cap does not cover. */
 export const UPLOAD_PATH = /^\/api\/corporativos\/[^/]+\/desarrollos\/[^/]+\/medios$/;
+
+/** The policy of each sign-in provider's settings, [framed by no one, embeddable]. */
+const policies = new WeakMap<AuthProviderOptions, readonly [string, string]>();
+
+/** The Content-Security-Policy values, built once per provider settings (not per response). */
+function contentSecurityPolicy(provider: AuthProviderOptions): readonly [string, string] {
+  const known = policies.get(provider);
+  if (known) return known;
+  // Firebase's client under the `firebase` provider (issue 22); nothing more under `builtin`.
+  const hosted = firebaseCspSources(provider);
+  const plus = (list: string[]) => (list.length ? ` ${list.join(' ')}` : '');
+  const policy = (embeddable: boolean) =>
+    [
+      "default-src 'self'",
+      `script-src 'self'${plus(hosted.script)}`,
+      ...(hosted.frame.length ? [`frame-src 'self'${plus(hosted.frame)}`] : []),
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      `connect-src 'self'${plus(hosted.connect)}`,
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'none'",
+      embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'",
+    ].join('; ');
+  const both = [policy(false), policy(true)] as const;
+  policies.set(provider, both);
+  return both;
+}
 
 /** Security headers on every response (ASVS V3/V14). */
 export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
@@ -22,23 +50,9 @@ export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   const embeddable = c.req.path.startsWith('/public/');
   if (!embeddable) h.set('X-Frame-Options', 'DENY');
-  // Firebase's client under the `firebase` provider (issue 22); nothing more under `builtin`.
-  const hosted = firebaseCspSources(authProviderOf(c.get('deps')));
-  const plus = (list: string[]) => (list.length ? ` ${list.join(' ')}` : '');
   h.set(
     'Content-Security-Policy',
-    [
-      "default-src 'self'",
-      `script-src 'self'${plus(hosted.script)}`,
-      ...(hosted.frame.length ? [`frame-src 'self'${plus(hosted.frame)}`] : []),
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
-      `connect-src 'self'${plus(hosted.connect)}`,
-      "worker-src 'self' blob:",
-      "object-src 'none'",
-      "base-uri 'none'",
-      embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'",
-    ].join('; '),
+    contentSecurityPolicy(authProviderOf(c.get('deps')))[embeddable ? 1 : 0],
   );
   if (isHttps(c)) {
     h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
@@ -55,8 +69,12 @@ const jsonBodyLimit: MiddlewareHandler<Env> = honoBodyLimit({
  * exception is the media upload (`POST …/desarrollos/:d/medios`, catalogue/uploads.ts), which
  * streams its body to disk under its own per-kind limits.
  */
-export const bodyLimit: MiddlewareHandler<Env> = (c, next) =>
-  c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next);
+export const bodyLimit: MiddlewareHandler<Env> = (c, next) => {
+  const method = c.req.method;
+  // A GET or HEAD has no body here (the server drops one); asking would build the whole Request.
+  if (method === 'GET' || method === 'HEAD') return next();
+  return method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next);
+};
 
 /** Upload bodies are files; a browser sends them cross-site only after a preflight never granted. */
 const UPLOAD_TYPES =
