@@ -16,7 +16,7 @@
  * Run: `npm run bench -- catalogue-reads` (or `npx tsx tests/bench/catalogue-reads.bench.ts`).
  * `BENCH_SCALES=1,10` picks sizes; the seeded stores live in `BENCH_STORE_DIR` (default
  * /tmp/h2-catalogue-x<scale>) and are reused when present; `BENCH_DIST=<dir>` uses an existing
- * build. Prints figures; asserts nothing.
+ * build; `BENCH_ONLY_TTI=1` measures only the page. Prints figures; asserts nothing.
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -301,9 +301,24 @@ async function timeToInteractive(scale: number, store: string, distDir: string) 
         data: { email: 'asesor@vitrina.demo', password: PASSWORD },
       });
       if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
+      // A server just started may still be catching its projections up: wait for the session.
+      for (
+        let n = 0;
+        (await context.request.get(`${BASE}/api/auth/session`)).status() !== 200;
+        n++
+      ) {
+        if (n === 120) throw new Error('the session never read back');
+        await new Promise((r) => setTimeout(r, 500));
+      }
       const page = await context.newPage();
+      page.on('pageerror', (e) => console.error('page error:', e.message));
       bare.push(await bareInteractive(page));
-      tti.push(await availabilityInteractive(page));
+      try {
+        tti.push(await availabilityInteractive(page));
+      } catch (error) {
+        await page.screenshot({ path: join(tmpdir(), `h2-catalogue-tti-x${scale}.png`) });
+        throw error;
+      }
       await context.close();
     }
     const units = 248 * scale;
@@ -344,7 +359,7 @@ async function main() {
     );
     for (const scale of SCALES) {
       const store = seed(scale);
-      await serverReads(scale, store);
+      if (!process.env.BENCH_ONLY_TTI) await serverReads(scale, store);
       if (TTI_SCALES.has(scale)) await timeToInteractive(scale, store, distDir);
     }
   } finally {
