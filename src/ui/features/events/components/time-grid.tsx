@@ -117,7 +117,8 @@ export function TimeGrid({
   const dragRef = useRef<Drag | null>(null);
   const suppressClick = useRef(false);
 
-  const columns = `4rem repeat(${days.length}, minmax(0, 1fr))`;
+  // The hours' column fits `10:00 AM` on one line (English's 12-hour clock).
+  const columns = `4.5rem repeat(${days.length}, minmax(0, 1fr))`;
   const row = Math.min(focus.row, slots.length - 1);
   const column = Math.min(focus.column, days.length - 1);
 
@@ -269,6 +270,7 @@ export function TimeGrid({
                   color: 'muted',
                   pr: 2,
                   textAlign: 'right',
+                  whiteSpace: 'nowrap',
                   lineHeight: '1',
                   transform: 'translateY(-0.4rem)',
                 })}
