@@ -713,3 +713,77 @@ export function csvFromRows(rows: readonly (readonly unknown[])[]): string {
   }
   return lines.join('');
 }
+
+/**
+ * What a streamed weekly report says before its rows (issue 21): how many rows follow, and
+ * whether any of them has a deed amount other than 0 or a currency other than MXN (the rules of
+ * {@link planQuoteReport}, applied by the server to the whole week).
+ */
+export interface QuoteReportSummary {
+  total: number;
+  escrituracion: boolean;
+  divisa: boolean;
+}
+
+/**
+ * The plan of a report whose rows arrive in pages after a {@link QuoteReportSummary}: the same
+ * columns {@link planQuoteReport} keeps for those rows, decided before the first row is seen.
+ * `rows` stays empty; the pages go to a {@link QuoteReportPageWriter}.
+ */
+export function planStreamedQuoteReport(
+  summary: QuoteReportSummary,
+  options: Pick<QuoteReportOptions, 'hidePrototypeName'>,
+): QuoteReportPlan | NoQuotesThisWeek {
+  if (summary.total === 0) return { kind: 'no_quotes_this_week' };
+  const includePrototype = !options.hidePrototypeName;
+  const includeEscrituracion = summary.escrituracion;
+  const includeDivisa = summary.divisa;
+  const columns = QUOTE_REPORT_COLUMNS.filter(
+    (c) =>
+      (c !== 'prototipo' || includePrototype) &&
+      (c !== 'escrituracion' || includeEscrituracion) &&
+      (c !== 'divisa' || includeDivisa),
+  );
+  return { kind: 'plan', rows: [], columns, includePrototype, includeEscrituracion, includeDivisa };
+}
+
+/**
+ * Writes a report page by page as its rows arrive (the worker, from the streamed weekly report):
+ * {@link header} first, then {@link page} for each page, the bytes the same as
+ * {@link quoteReportChunks} writes for all the rows at once. Each answer is a view of the
+ * writer's reused buffer, valid until the next call: copy it (a Blob) first.
+ */
+export class QuoteReportPageWriter {
+  private readonly w = new CsvByteWriter(64 * 1024);
+  private readonly dates: ReportDateBytes;
+  private readonly caches = newFieldCaches();
+
+  constructor(
+    private readonly plan: QuoteReportPlan,
+    private readonly options: Pick<QuoteReportOptions, 'language' | 'timeZone' | 'viewer'>,
+  ) {
+    this.dates = new ReportDateBytes(options.timeZone);
+  }
+
+  /** The BOM and the header line. */
+  header(): Uint8Array {
+    const w = this.w;
+    for (const b of UTF8_BOM_BYTES) w.byte(b);
+    const labels = QUOTE_REPORT_HEADERS[this.options.language];
+    this.plan.columns.forEach((c, i) => {
+      if (i > 0) w.byte(44);
+      w.text(labels[c]);
+    });
+    w.byte(13);
+    w.byte(10);
+    return w.take();
+  }
+
+  /** One page's lines (a viewer who is not an admin keeps only their own rows) and their count. */
+  page(rows: readonly QuoteReportRow[]): { bytes: Uint8Array; rows: number } {
+    const viewerId = this.options.viewer.id;
+    const kept = this.options.viewer.isAdmin ? rows : rows.filter((r) => r.idAsesor === viewerId);
+    writeRows(this.w, { ...this.plan, rows: kept }, 0, kept.length, this.dates, this.caches);
+    return { bytes: this.w.take(), rows: kept.length };
+  }
+}

@@ -9,11 +9,18 @@ import type { FilterContext, UnitFilters } from '../core/filters';
 import { parseChatQuestion, type ChatQuery, type ChatQueryContext } from '../core/chat-query';
 import { quote, validateScheme } from '../core/pricing';
 import type { Quote, QuoteInput } from '../core/pricing';
-import { planQuoteReport, quoteReportChunks, reportFileName } from '../core/quote-report';
+import {
+  planQuoteReport,
+  planStreamedQuoteReport,
+  QuoteReportPageWriter,
+  quoteReportChunks,
+  reportFileName,
+} from '../core/quote-report';
 import type {
   NoQuotesThisWeek,
   QuoteReportOptions,
   QuoteReportRow,
+  QuoteReportSummary,
   ReportProgress,
 } from '../core/quote-report';
 import type { PaymentScheme, Showroom, StatusColors, Unit } from '../core/types';
@@ -120,6 +127,91 @@ export async function buildQuoteReportBlob(
     fileName: reportFileName(now, options.timeZone),
     blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }),
     rowCount: plan.rows.length,
+    byteLength,
+  };
+}
+
+/**
+ * The lines of an NDJSON body as they arrive. A line may span many network chunks (a page of
+ * the report is megabytes): only each new chunk is searched for the line end, and the pieces of
+ * a line are joined once it is complete.
+ */
+export async function* ndjsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let pending: string[] = [];
+  try {
+    for (;;) {
+      const { done, value: bytes } = await reader.read();
+      if (done) break;
+      const value = decoder.decode(bytes, { stream: true });
+      let from = 0;
+      for (let end = value.indexOf('\n'); end !== -1; end = value.indexOf('\n', from)) {
+        pending.push(value.slice(from, end));
+        const line = pending.join('');
+        pending = [];
+        if (line.length > 0) yield line;
+        from = end + 1;
+      }
+      if (from < value.length) pending.push(value.slice(from));
+    }
+    const last = pending.join('') + decoder.decode();
+    if (last.length > 0) yield last;
+  } finally {
+    // Stopped early (no rows, aborted, failed): the rest of the body is not read.
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Builds the quote report from the streamed weekly report (NDJSON: a
+ * {@link QuoteReportSummary} line, then one JSON array of rows per page), writing each page into
+ * the CSV as it arrives, so the week is never whole in memory as rows; progress per page.
+ */
+export async function buildQuoteReportFromLines(
+  lines: AsyncIterable<string>,
+  options: QuoteReportOptions,
+  now: Date,
+  onProgress: ProgressCallback | undefined,
+  hooks: ReportHooks,
+): Promise<QuoteReportBlob | NoQuotesThisWeek> {
+  const iterator = lines[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const summary: QuoteReportSummary = first.done
+    ? { total: 0, escrituracion: false, divisa: false }
+    : (JSON.parse(first.value) as QuoteReportSummary);
+  const plan = planStreamedQuoteReport(summary, options);
+  if (plan.kind === 'no_quotes_this_week') {
+    await iterator.return?.();
+    return plan;
+  }
+  const writer = new QuoteReportPageWriter(plan, options);
+  const header = writer.header();
+  const parts: Blob[] = [new Blob([header as Uint8Array<ArrayBuffer>])];
+  let byteLength = header.length;
+  let rowCount = 0;
+  try {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const page = writer.page(JSON.parse(next.value) as QuoteReportRow[]);
+      parts.push(new Blob([page.bytes as Uint8Array<ArrayBuffer>]));
+      byteLength += page.bytes.length;
+      rowCount += page.rows;
+      notify(onProgress, { rowsDone: rowCount, rowsTotal: Math.max(summary.total, rowCount) });
+      if (isAborted(hooks.signal)) throw abortError();
+      if (hooks.yieldBetweenChunks) {
+        await yieldToEventLoop();
+        if (isAborted(hooks.signal)) throw abortError();
+      }
+    }
+  } finally {
+    await iterator.return?.();
+  }
+  if (rowCount === 0) return { kind: 'no_quotes_this_week' };
+  return {
+    kind: 'report',
+    fileName: reportFileName(now, options.timeZone),
+    blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+    rowCount,
     byteLength,
   };
 }
@@ -295,6 +387,38 @@ export function createCoreApi(hooks: Omit<ReportHooks, 'signal'> = { yieldBetwee
       if (!response.ok) throw new Error(`quote rows request failed with status ${response.status}`);
       const rows = (await response.json()) as QuoteReportRow[];
       return api.buildQuoteReport(rows, options, now, onProgress);
+    },
+
+    /**
+     * Fetches the streamed weekly report (NDJSON, `/api/cotizaciones/reporte-semanal`) inside
+     * the worker and writes each page into the CSV as it arrives
+     * ({@link buildQuoteReportFromLines}).
+     */
+    async buildQuoteReportFromStream(
+      url: string,
+      options: QuoteReportOptions,
+      now: Date,
+      onProgress?: ProgressCallback,
+      signal?: AbortSignal,
+    ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
+      try {
+        const response = await fetch(url, {
+          credentials: 'same-origin',
+          ...(signal === undefined ? {} : { signal }),
+        });
+        if (!response.ok || !response.body) {
+          throw new Error(`quote rows request failed with status ${response.status}`);
+        }
+        return await buildQuoteReportFromLines(
+          ndjsonLines(response.body),
+          options,
+          now,
+          onProgress,
+          { ...hooks, ...(signal === undefined ? {} : { signal }) },
+        );
+      } finally {
+        releaseIfProxy(onProgress);
+      }
     },
   };
   return api;

@@ -292,6 +292,30 @@ export class CoreClient {
     );
   }
 
+  /**
+   * The streamed weekly report (NDJSON) from `url`, fetched and written into the CSV page by
+   * page in the worker as the pages arrive (core-api.ts `buildQuoteReportFromStream`): the rows
+   * never reach the main thread, and no whole week is held as rows anywhere. Aborting restarts
+   * the worker, which drops the request (a direct call aborts its fetch).
+   */
+  exportQuoteReportFromStream(
+    url: string,
+    reportOptions: QuoteReportOptions,
+    now: Date,
+    options: ExportOptions = {},
+  ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
+    const { signal, onProgress } = options;
+    if (this.mode === 'direct') {
+      return this.call<QuoteReportBlob | NoQuotesThisWeek>(true, signal, (api) =>
+        api.buildQuoteReportFromStream(url, reportOptions, now, onProgress, signal),
+      );
+    }
+    const callback = onProgress === undefined ? undefined : proxy(onProgress);
+    return this.call<QuoteReportBlob | NoQuotesThisWeek>(true, signal, (api) =>
+      api.buildQuoteReportFromStream(url, reportOptions, now, callback),
+    );
+  }
+
   private async ensureLoaded(key: string, signal: AbortSignal | undefined): Promise<void> {
     const existing = this.loaded.get(key);
     if (existing !== undefined) return existing;

@@ -69,13 +69,71 @@ async function insertNote(tx: Queryable, idLead: string, idCorporativo: string, 
   );
 }
 
+/** The `rm_lead_counts` row a lead counts in: null for a deleted (or absent) lead. */
+function countKey(lead: Lead | null): [string, string] | null {
+  return lead && !lead.eliminado ? [lead.idVendedor ?? '', lead.status ?? ''] : null;
+}
+
 /**
- * `rm_leads` (one row per lead, deleted ones kept with `eliminado`) and `rm_lead_notes`. The lead
- * document is the core's own fold (`evolveLead`), so the read model cannot drift from the log.
+ * Moves a lead from one `rm_lead_counts` row to another (issue 21), in the lead's transaction:
+ * its row of `before` loses one (and goes when it reaches 0), its row of `after` gains one. The
+ * two rows are touched in key order, so two leads moving opposite ways cannot deadlock.
+ */
+async function moveCount(tx: Queryable, corporateId: string, before: Lead | null, after: Lead) {
+  const from = countKey(before);
+  const to = countKey(after);
+  if (from && to && from[0] === to[0] && from[1] === to[1]) return;
+  const steps: { key: [string, string]; delta: 1 | -1 }[] = [];
+  if (from) steps.push({ key: from, delta: -1 });
+  if (to) steps.push({ key: to, delta: 1 });
+  steps.sort((a, b) => (a.key.join('\u0000') < b.key.join('\u0000') ? -1 : 1));
+  for (const { key, delta } of steps) {
+    if (delta === 1) {
+      await tx.query(
+        `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, n) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (corporate_id, id_vendedor, status) DO UPDATE SET n = rm_lead_counts.n + 1`,
+        [corporateId, ...key],
+      );
+    } else {
+      await tx.query(
+        `UPDATE rm_lead_counts SET n = n - 1
+          WHERE corporate_id = $1 AND id_vendedor = $2 AND status = $3`,
+        [corporateId, ...key],
+      );
+      await tx.query(
+        `DELETE FROM rm_lead_counts
+          WHERE corporate_id = $1 AND id_vendedor = $2 AND status = $3 AND n <= 0`,
+        [corporateId, ...key],
+      );
+    }
+  }
+}
+
+/**
+ * Recounts `rm_lead_counts` of one corporate (or all) from `rm_leads`: for data written straight
+ * into the read model (the large seed, benches), never needed after the projection's own writes.
+ */
+export async function recountLeadCounts(tx: Queryable, corporateId?: string) {
+  const only = corporateId === undefined ? '' : 'WHERE corporate_id = $1';
+  const params = corporateId === undefined ? [] : [corporateId];
+  await tx.query(`DELETE FROM rm_lead_counts ${only}`, params);
+  await tx.query(
+    `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, n)
+     SELECT corporate_id, coalesce(id_vendedor, ''), coalesce(status, ''), count(*)::int
+       FROM rm_leads WHERE NOT eliminado ${corporateId === undefined ? '' : 'AND corporate_id = $1'}
+      GROUP BY 1, 2, 3`,
+    params,
+  );
+}
+
+/**
+ * `rm_leads` (one row per lead, deleted ones kept with `eliminado`), `rm_lead_notes` and the live
+ * leads' counters `rm_lead_counts`. The lead document is the core's own fold (`evolveLead`), so
+ * the read model cannot drift from the log.
  */
 export const leadsProjection: Projection = {
   name: 'leads',
-  tables: ['rm_leads', 'rm_lead_notes'],
+  tables: ['rm_leads', 'rm_lead_notes', 'rm_lead_counts'],
   handles: LEAD_EVENT_TYPES,
   async apply(tx: Queryable, stored: StoredEvent) {
     const event = { type: stored.type, data: stored.data } as LeadEvent;
@@ -85,7 +143,10 @@ export const leadsProjection: Projection = {
     ]);
     const before = rows[0]?.doc ?? null;
     const after = evolveLead(before, event);
-    if (after && after !== before) await upsertLead(tx, after);
+    if (after && after !== before) {
+      await upsertLead(tx, after);
+      await moveCount(tx, after.idCorporativo, before, after);
+    }
     switch (event.type) {
       case 'LeadNoteAdded':
         await insertNote(tx, idLead, idCorporativo, event.data.note);

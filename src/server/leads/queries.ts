@@ -25,7 +25,7 @@ import { leadNotFound } from './errors';
 import { appointmentHistoryOfLead } from '../appointments/queries';
 import { leadStream } from './streams';
 
-/** Page size bounds of `wsObtenerLeads`. */
+/** The largest page of `wsObtenerLeads`, and the page when no `limit` is asked (issue 21). */
 export const LEADS_PAGE_MAX = 500;
 
 export async function readLeadDoc(
@@ -146,10 +146,56 @@ export function leadSearchSql(query: string, param: (value: string) => string): 
 }
 
 /**
- * One page of the member's live leads, newest first by `fechaAlta` (then id). Without `limit`
- * and `cursor` every matching lead; `nextCursor` when another page follows; `total` (how many
- * match, however many the page holds) for a first page only, as later pages would count the
- * same rows again.
+ * How far a total the counters cannot give is counted (a search, a development): up to this many
+ * matching leads the total is exact, beyond it there is none ("more") (issue 21).
+ */
+export const LEADS_COUNT_BOUND = 1000;
+
+/**
+ * The total of a list from the maintained counters (`rm_lead_counts`, kept by the leads
+ * projection): the scope, the adviser and the status are columns of the counters, so the total
+ * is a sum of a few rows, whatever the corporate's size. A search or a development is not, so
+ * those lists are counted by {@link boundedCount}.
+ */
+async function countedTotal(db: Db, m: MembershipRef, q: LeadListQuery): Promise<number> {
+  const where = ['corporate_id = $1'];
+  const params: unknown[] = [m.corporate.id];
+  if (!seesAllLeads(m.role)) {
+    params.push(m.user.id);
+    where.push(`id_vendedor = $${params.length}`);
+  }
+  if (q.idVendedor) {
+    params.push(q.idVendedor);
+    where.push(`id_vendedor = $${params.length}`);
+  }
+  if (q.status) {
+    params.push(q.status);
+    where.push(`status = $${params.length}`);
+  }
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT coalesce(sum(n), 0)::int AS n FROM rm_lead_counts WHERE ${where.join(' AND ')}`,
+    params,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** How many leads match, when at most {@link LEADS_COUNT_BOUND}; null when more. */
+async function boundedCount(db: Db, where: string[], params: unknown[]): Promise<number | null> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM rm_leads WHERE ${where.join(' AND ')}
+      LIMIT ${LEADS_COUNT_BOUND + 1}) s`,
+    params,
+  );
+  const n = rows[0]?.n ?? 0;
+  return n > LEADS_COUNT_BOUND ? null : n;
+}
+
+/**
+ * One page of the member's live leads, newest first by `fechaAlta` (then id): `limit` leads
+ * (at most {@link LEADS_PAGE_MAX}, which is also the page without `limit`) after `cursor`;
+ * `nextCursor` when another page follows. `total` (how many match, however many the page holds)
+ * for a first page only: from the counters, or for a search or a development counted up to
+ * {@link LEADS_COUNT_BOUND} (null beyond).
  */
 export async function listLeads(
   db: Db,
@@ -157,7 +203,7 @@ export async function listLeads(
   q: LeadListQuery,
 ): Promise<{ leads: Lead[]; nextCursor: string | null; total: number | null }> {
   const { where, params } = leadListWhere(m, q);
-  const limit = q.limit ?? (q.cursor ? 100 : null);
+  const limit = Math.min(q.limit ?? LEADS_PAGE_MAX, LEADS_PAGE_MAX);
   const pageWhere = where.slice();
   const pageParams = params.slice();
   if (q.cursor) {
@@ -165,27 +211,23 @@ export async function listLeads(
     pageParams.push(fecha, id);
     pageWhere.push(`(fecha_alta, id) < ($${pageParams.length - 1}, $${pageParams.length})`);
   }
-  let sql = `SELECT doc FROM rm_leads WHERE ${pageWhere.join(' AND ')} ORDER BY fecha_alta DESC, id DESC`;
-  if (limit !== null) {
-    pageParams.push(limit + 1);
-    sql += ` LIMIT $${pageParams.length}`;
-  }
-  const { rows } = await db.query<{ doc: Lead }>(sql, pageParams);
+  pageParams.push(limit + 1);
+  const { rows } = await db.query<{ doc: Lead }>(
+    `SELECT doc FROM rm_leads WHERE ${pageWhere.join(' AND ')}
+      ORDER BY fecha_alta DESC, id DESC LIMIT $${pageParams.length}`,
+    pageParams,
+  );
   const leads = rows.map((r) => r.doc);
-  const more = limit !== null && leads.length > limit;
+  const more = leads.length > limit;
   if (more) leads.length = limit;
   const nextCursor = more ? encodeCursor(leads[limit - 1]!) : null;
   let total: number | null = null;
   if (!q.cursor) {
     // A first page that is also the last already holds every matching lead.
-    total = leads.length;
-    if (more) {
-      const counted = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM rm_leads WHERE ${where.join(' AND ')}`,
-        params,
-      );
-      total = counted.rows[0]!.n;
-    }
+    if (!more) total = leads.length;
+    else if (normalizeSearchText(q.q ?? '') !== '' || q.desarrollo) {
+      total = await boundedCount(db, where, params);
+    } else total = await countedTotal(db, m, q);
   }
   return { leads, nextCursor, total };
 }

@@ -86,7 +86,13 @@ const listQuery = z.strictObject({
   q: z.string().max(120).optional(),
   status: z.string().max(64).optional(),
   desarrollo: z.string().max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(LEADS_PAGE_MAX).optional(),
+  // Capped, not refused: a larger page is the largest one (issue 21).
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, LEADS_PAGE_MAX))
+    .optional(),
   cursor: z.string().max(200).optional(),
 });
 
@@ -104,11 +110,12 @@ export const leadRoutes = new Hono<Env>()
   /**
    * `GET /api/wsObtenerLeads?idCorporativo=[&idVendedor=][&q=&status=&desarrollo=&limit=&cursor=]`
    * → `Lead[]`, live leads in the caller's scope, newest first by `fechaAlta` (then id).
-   * Without `limit` every visible lead comes back (the spec's call). With `limit` (1–500) one
-   * page comes back and the response header `X-Next-Cursor` carries the cursor of the next page
-   * when there is one. Every answer without `cursor` carries `X-Total-Count`: how many leads
+   * Always one page (issue 21): `limit` leads (1–500; a larger `limit` is 500, and so is the
+   * page without one), and the response header `X-Next-Cursor` carries the cursor of the next
+   * page when there is one. An answer without `cursor` carries `X-Total-Count`: how many leads
    * match the scope, the filters and the search, however many the page holds (the body stays
-   * the spec's `Lead[]`). `q` is search-as-you-type (see core `leadMatchesQuery`): a prefix of
+   * the spec's `Lead[]`), from the maintained counters; with a search or a development it is
+   * counted up to 1,000 and left out beyond ("more"). `q` is search-as-you-type (see core `leadMatchesQuery`): a prefix of
    * the name, the surname, the email or the phone digits (or of the phone's national number, so
    * `55 1234` finds `+52 55 1234 5678`), accents and case ignored.
    */

@@ -130,7 +130,9 @@ export async function leadQuotations(db: Queryable, corporateId: string, leadId:
 }
 
 /**
- * The weekly report of `now`'s week (Monday 00:00 to the next Monday 00:00 in the corporate's
+ * The weekly report in one query, as the route answered it before streaming (issue 21: the
+ * route streams it in pages, report-stream.ts); kept as the reference the stream is tested and
+ * benchmarked against. `now`'s week (Monday 00:00 to the next Monday 00:00 in the corporate's
  * time zone) as one JSON text, oldest first: every adviser's quotations when the role's report
  * covers all users, else only the user's own. Names are the current ones, else those at quote
  * time.

@@ -5,7 +5,7 @@
  * lists read `rm_quotations` (projection.ts). The corporate comes from the session's membership
  * (403 for non-members). Errors use the spec's shape `[{ errorCode, message, …extra }]`.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { mayEditLegalData } from '../../core/legal-data';
 import { mayGenerateQuoteReport } from '../../core/permissions';
@@ -23,8 +23,8 @@ import {
   requireClusterOf,
   requireDevelopment,
   visibleQuotation,
-  weeklyReport,
 } from './queries';
+import { weeklyReportScope, weeklyReportStream } from './report-stream';
 import { SHARE_MAX_DAYS, shareLink } from './share-links';
 
 const id = z.string().min(1).max(64);
@@ -81,6 +81,25 @@ const schemesQuery = z.strictObject({
 });
 const extrasQuery = z.strictObject({ idCorporativo: id, idDesarrollo: id, idCluster: id });
 
+/** The weekly report, streamed in either shape (report-stream.ts). */
+async function weeklyReportResponse(c: Context<Env>, format: 'json' | 'ndjson') {
+  const q = parse(weeklyQuery, c.req.query());
+  const m = await requireMember(c, { id: q.idCorporativo });
+  if (!mayGenerateQuoteReport(m.role)) {
+    throw new ApiError(403, 'REPORT_FORBIDDEN', 'report_forbidden');
+  }
+  const deps = c.get('deps');
+  const scope = weeklyReportScope(m, deps.clock());
+  c.header('X-Semana-Inicio', scope.start.toISOString());
+  c.header('X-Semana-Fin', scope.end.toISOString());
+  c.header(
+    'Content-Type',
+    format === 'json' ? 'application/json; charset=UTF-8' : 'application/x-ndjson; charset=UTF-8',
+  );
+  c.header('Cache-Control', 'no-store');
+  return c.body(weeklyReportStream(deps.db, scope, { format, kind: deps.db.kind }), 200);
+}
+
 export const quotationRoutes = new Hono<Env>()
   /**
    * `POST /api/corporativos/:id/cotizaciones` — creates a quotation.
@@ -127,21 +146,18 @@ export const quotationRoutes = new Hono<Env>()
    * `mayGenerateAllUsersReport`). Adviser and client names are the current ones (the names at
    * quote time when the person is gone). 403 REPORT_FORBIDDEN without
    * `permisos.generarReporteCotizaciones`. `X-Semana-Inicio` / `X-Semana-Fin` give the week's
-   * bounds (ISO).
+   * bounds (ISO). The array is streamed page by page from the database (report-stream.ts).
    */
-  .get('/wsObtenerCotizacionesSemanales', async (c) => {
-    const q = parse(weeklyQuery, c.req.query());
-    const m = await requireMember(c, { id: q.idCorporativo });
-    if (!mayGenerateQuoteReport(m.role)) {
-      throw new ApiError(403, 'REPORT_FORBIDDEN', 'report_forbidden');
-    }
-    const deps = c.get('deps');
-    const report = await weeklyReport(deps.db, m, deps.clock());
-    c.header('X-Semana-Inicio', report.start.toISOString());
-    c.header('X-Semana-Fin', report.end.toISOString());
-    c.header('Content-Type', 'application/json; charset=UTF-8');
-    return c.body(report.body, 200);
-  })
+  .get('/wsObtenerCotizacionesSemanales', (c) => weeklyReportResponse(c, 'json'))
+
+  /**
+   * `GET /api/cotizaciones/reporte-semanal?idCorporativo` → the same rows as
+   * `wsObtenerCotizacionesSemanales`, as NDJSON for the client's CSV builder: a first line
+   * `{ total, escrituracion, divisa }` (the row count and whether the CSV needs its deed and
+   * currency columns), then one line per page, each a JSON array of `QuoteReportRow`. Same
+   * permission, headers and errors.
+   */
+  .get('/cotizaciones/reporte-semanal', (c) => weeklyReportResponse(c, 'ndjson'))
 
   /**
    * `PUT /api/corporativos/:id/cotizaciones/:qid/favorito` (no body) toggles the favourite

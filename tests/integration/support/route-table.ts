@@ -1768,6 +1768,16 @@ export const ROUTES: RouteSpec[] = [
     fill: (t) => ({ path: `/api/wsObtenerCotizacionesSemanales?${corpQ(t)}` }),
   },
   {
+    // The same report streamed as NDJSON for the client's CSV builder (issue 21).
+    method: 'GET',
+    path: '/api/cotizaciones/reporte-semanal',
+    access: 'member',
+    role: mayGenerateQuoteReport,
+    slots: ['corp'],
+    kind: 'read',
+    fill: (t) => ({ path: `/api/cotizaciones/reporte-semanal?${corpQ(t)}` }),
+  },
+  {
     method: 'PUT',
     path: '/api/corporativos/:id/cotizaciones/:qid/favorito',
     access: 'member',

@@ -1,9 +1,10 @@
 /**
  * The weekly quotation report button of the developments list's top bar (spec §2, §5, §6,
- * §9): shown only with `permisos.generarReporteCotizaciones`. The worker fetches
- * `wsObtenerCotizacionesSemanales` itself and builds the CSV (headers in the interface
- * language, BOM, dropped columns, injection-safe fields), reporting progress through a
- * Comlink proxy; the main thread only receives the Blob and downloads it as
+ * §9): shown only with `permisos.generarReporteCotizaciones`. The worker fetches the streamed
+ * weekly report (`/api/cotizaciones/reporte-semanal`, the rows of `wsObtenerCotizacionesSemanales`
+ * page by page) itself and writes each page into the CSV as it arrives (headers in the interface
+ * language, BOM, dropped columns, injection-safe fields), reporting progress through a Comlink
+ * proxy; the main thread only receives the Blob and downloads it as
  * `Reporte_Cotizaciones_{dd}_{mm}_{yyyy}.csv`. No quotations: the `no_quotes_this_week` toast.
  */
 
@@ -48,9 +49,9 @@ export function QuoteReportButton() {
     setBusy(true);
     setProgress(null);
     try {
-      const result = await getCoreClient().exportQuoteReportFromUrl(
+      const result = await getCoreClient().exportQuoteReportFromStream(
         new URL(
-          apiUrl('wsObtenerCotizacionesSemanales', { idCorporativo: corporate.id }),
+          apiUrl('cotizaciones/reporte-semanal', { idCorporativo: corporate.id }),
           window.location.origin,
         ).toString(),
         {

@@ -1,0 +1,227 @@
+/**
+ * The weekly quotation report, streamed (issue 21): the rows are read from `rm_quotations` in
+ * keyset pages on `(fecha_alta, posicion)` (index `rm_quotations_report`, migration 025), each
+ * page built as JSON text by the database and written to the response as it comes, so the server
+ * never holds more than a page or two whatever the week's size.
+ *
+ * - Every page is its own query: on PostgreSQL a pooled connection is taken for one page and
+ *   given back, so a report never holds a connection other requests need; on PGlite (one
+ *   connection, queries queued in order) the pages are sized to a time budget
+ *   ({@link PAGE_BUDGET_MS}) and the loop yields to the event loop between them, so a light
+ *   request's queries run between two pages.
+ * - The response is a pull stream: the next page is read only when the previous one was taken
+ *   by the socket (back-pressure), and a client that goes away cancels it, so reading stops.
+ * - Two shapes: `json` is the spec's `QuoteReportRow[]` array; `ndjson` (the client's) starts
+ *   with a summary line `{ total, escrituracion, divisa }` (how many rows, and whether any has a
+ *   deed amount or a currency other than MXN: the CSV's optional columns), then one line per
+ *   page holding that page's rows as a JSON array.
+ */
+import { startOfWeekMonday } from '../../core/misc';
+import { mayGenerateAllUsersReport } from '../../core/permissions';
+import type { Membership } from '../http/context';
+import type { Queryable } from '../store/db';
+
+/** The week and the rows a caller's report covers. */
+export interface WeeklyReportScope {
+  corporateId: string;
+  start: Date;
+  end: Date;
+  /** Only this adviser's quotations (a role whose report does not cover every user), or all. */
+  adviserId: string | null;
+}
+
+/** The key a page ends on: the next page starts after it. */
+export interface ReportKey {
+  fechaAlta: string;
+  posicion: string;
+}
+
+/** Rows per page: first page, and the bounds the time budget moves it between. */
+export const REPORT_PAGE_ROWS = { first: 500, min: 100, max: 10_000 } as const;
+
+/** Time one page query should take: short on PGlite, whose queue it blocks while it runs. */
+export const PAGE_BUDGET_MS = { pglite: 8, postgres: 40 } as const;
+
+/** Monday 00:00 to the next Monday 00:00 of `now`'s week in the corporate's time zone. */
+export function weeklyReportScope(m: Membership, now: Date): WeeklyReportScope {
+  const tz = m.corporate.zonaHoraria || 'UTC';
+  const start = startOfWeekMonday(now, tz);
+  const end = startOfWeekMonday(new Date(start.getTime() + 8 * 86_400_000), tz);
+  return {
+    corporateId: m.corporate.id,
+    start,
+    end,
+    adviserId: mayGenerateAllUsersReport(m.role) ? null : m.user.id,
+  };
+}
+
+function scopeWhere(scope: WeeklyReportScope) {
+  const params: unknown[] = [scope.corporateId, scope.start.toISOString(), scope.end.toISOString()];
+  let where = 'q.corporate_id = $1 AND q.fecha_alta >= $2 AND q.fecha_alta < $3';
+  if (scope.adviserId !== null) {
+    params.push(scope.adviserId);
+    where += ` AND q.id_asesor = $${params.length}`;
+  }
+  return { where, params };
+}
+
+/**
+ * One row of the report as JSON: the flattened quotation with its currency, and the adviser's
+ * and client's current names (those at quote time when the person is gone).
+ */
+const ROW_JSON = `(q.reporte || jsonb_build_object(
+    'divisa', q.doc->'divisa'->>'codigo',
+    'nombreAsesor', coalesce(nullif(trim(concat_ws(' ', u.doc->>'nombre', u.doc->>'apellidos')), ''), q.reporte->>'nombreAsesor'),
+    'nombreCliente', coalesce(nullif(trim(concat_ws(' ', l.doc->>'nombre', l.doc->>'apellidos')), ''), q.reporte->>'nombreCliente')))::text`;
+
+/** How many rows the week holds and which optional CSV columns they need. */
+export async function weeklyReportSummary(db: Queryable, scope: WeeklyReportScope) {
+  const { where, params } = scopeWhere(scope);
+  const { rows } = await db.query<{ total: number; escrituracion: boolean; divisa: boolean }>(
+    `SELECT count(*)::int AS total,
+            coalesce(bool_or(q.reporte->'escrituracion' IS DISTINCT FROM '0'::jsonb), false) AS escrituracion,
+            coalesce(bool_or(q.doc->'divisa'->>'codigo' IS DISTINCT FROM 'MXN'), false) AS divisa
+       FROM rm_quotations q WHERE ${where}`,
+    params,
+  );
+  return rows[0] ?? { total: 0, escrituracion: false, divisa: false };
+}
+
+/**
+ * One page of the report, oldest first: up to `limit` rows after `after`, as their JSON texts
+ * joined by commas (null when the page is empty), and the key of its last row.
+ */
+export async function weeklyReportPage(
+  db: Queryable,
+  scope: WeeklyReportScope,
+  after: ReportKey | null,
+  limit: number,
+): Promise<{ rows: string | null; count: number; last: ReportKey | null }> {
+  const { where, params } = scopeWhere(scope);
+  let keyset = '';
+  if (after) {
+    params.push(after.fechaAlta, after.posicion);
+    keyset = ` AND (q.fecha_alta, q.posicion) > ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+  }
+  params.push(limit);
+  const { rows } = await db.query<{
+    rows: string | null;
+    count: number;
+    fecha_alta: string | null;
+    posicion: string | null;
+  }>(
+    `WITH page AS (
+       SELECT q.fecha_alta, q.posicion, ${ROW_JSON} AS row
+         FROM rm_quotations q
+         LEFT JOIN rm_users u ON u.id = q.id_asesor
+         LEFT JOIN rm_leads l ON l.id = q.id_lead AND l.corporate_id = q.corporate_id
+        WHERE ${where}${keyset}
+        ORDER BY q.fecha_alta, q.posicion
+        LIMIT $${params.length})
+     SELECT string_agg(row, ',' ORDER BY fecha_alta, posicion) AS rows, count(*)::int AS count,
+            (array_agg(fecha_alta::text ORDER BY fecha_alta DESC, posicion DESC))[1] AS fecha_alta,
+            (array_agg(posicion::text ORDER BY fecha_alta DESC, posicion DESC))[1] AS posicion
+       FROM page`,
+    params,
+  );
+  const r = rows[0];
+  if (!r || r.count === 0 || r.fecha_alta === null || r.posicion === null) {
+    return { rows: null, count: 0, last: null };
+  }
+  return { rows: r.rows, count: r.count, last: { fechaAlta: r.fecha_alta, posicion: r.posicion } };
+}
+
+/** The next page's size: the last one's scaled to the time budget, within the bounds. */
+export function nextPageRows(rows: number, elapsedMs: number, budgetMs: number): number {
+  const scaled = Math.round((rows * budgetMs) / Math.max(elapsedMs, 0.5));
+  // Grow at most fourfold per page, so one slow page does not swing it the other way.
+  return Math.min(REPORT_PAGE_ROWS.max, Math.max(REPORT_PAGE_ROWS.min, Math.min(scaled, rows * 4)));
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface ReportStreamOptions {
+  format: 'json' | 'ndjson';
+  /** The store's kind: sets the page time budget and whether to yield between pages. */
+  kind: 'pglite' | 'postgres';
+  /** A fixed page size instead of the time budget's (tests: page boundaries). */
+  pageRows?: number;
+  /** Called once when the stream ends (finished, failed or cancelled), with how many pages. */
+  onEnd?: (outcome: { pages: number; cancelled: boolean }) => void;
+}
+
+/**
+ * The report as a byte stream read page by page (see the module comment). A page read that
+ * fails errors the stream, which ends the response early: the client sees a truncated body.
+ */
+export function weeklyReportStream(
+  db: Queryable,
+  scope: WeeklyReportScope,
+  options: ReportStreamOptions,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const budget = PAGE_BUDGET_MS[options.kind];
+  let after: ReportKey | null = null;
+  let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first;
+  let pages = 0;
+  let started = false;
+  let finished = false;
+  const end = (cancelled: boolean) => {
+    if (finished) return;
+    finished = true;
+    options.onEnd?.({ pages, cancelled });
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!started) {
+            started = true;
+            if (options.format === 'ndjson') {
+              const summary = await weeklyReportSummary(db, scope);
+              controller.enqueue(encoder.encode(`${JSON.stringify(summary)}\n`));
+              if (summary.total === 0) {
+                controller.close();
+                end(false);
+              }
+              return;
+            }
+            controller.enqueue(encoder.encode('['));
+          }
+          if (options.kind === 'pglite' && pages > 0) await yieldToEventLoop();
+          if (finished) return;
+          const limit = size;
+          const t0 = performance.now();
+          const page = await weeklyReportPage(db, scope, after, limit);
+          if (finished) return;
+          if (options.pageRows === undefined) {
+            size = nextPageRows(limit, performance.now() - t0, budget);
+          }
+          if (page.rows !== null && page.last !== null) {
+            const text =
+              options.format === 'ndjson'
+                ? `[${page.rows}]\n`
+                : pages === 0
+                  ? page.rows
+                  : `,${page.rows}`;
+            pages++;
+            after = page.last;
+            controller.enqueue(encoder.encode(text));
+            // A short page is the last one: no query for an empty page after it.
+            if (page.count === limit) return;
+          }
+          if (options.format === 'json') controller.enqueue(encoder.encode(']'));
+          controller.close();
+          end(false);
+        } catch (error) {
+          end(false);
+          controller.error(error);
+        }
+      },
+      cancel() {
+        end(true);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,232 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { QuoteReportRow } from '../../src/core/quote-report';
+import type { Corporate, Development, PaymentScheme, Unit } from '../../src/core/types';
+import { createApp } from '../../src/server/app';
+import type { Membership } from '../../src/server/http/context';
+import { weeklyReport } from '../../src/server/quotations/queries';
+import {
+  weeklyReportStream,
+  type WeeklyReportScope,
+} from '../../src/server/quotations/report-stream';
+import type { Db } from '../../src/server/store/db';
+import { describeBackends, openSeeded, type Backend } from './support/backends';
+import { login, signedIn } from './support/http';
+
+type Client = Awaited<ReturnType<typeof signedIn>>;
+
+const WEDNESDAY = new Date('2026-11-18T18:00:00Z');
+const MONDAY_START = new Date('2026-11-16T06:00:00Z');
+const PORT = { pglite: 44201, postgres: 44202 } as const;
+
+/**
+ * The weekly report streamed in keyset pages (issue 21): the same rows as the whole-week query,
+ * whatever the page boundaries, in both shapes; a client that goes away stops the reading.
+ */
+describeBackends('weekly report stream', (backend: Backend) => {
+  let rt: Awaited<ReturnType<typeof openSeeded>>;
+  let app: ReturnType<typeof createApp>;
+  let gerente: Client;
+  let corp: Corporate;
+  let admin: Membership;
+  const ids: Record<string, string> = {};
+  let pageQueries = 0;
+  let slowPagesMs = 0;
+
+  const weekly = () => `/api/wsObtenerCotizacionesSemanales?idCorporativo=${corp.id}`;
+  const streamed = () => `/api/cotizaciones/reporte-semanal?idCorporativo=${corp.id}`;
+  const scope = (): WeeklyReportScope => ({
+    corporateId: corp.id,
+    start: MONDAY_START,
+    end: new Date('2026-11-23T06:00:00Z'),
+    adviserId: null,
+  });
+  /** The whole week in one query (the answer before streaming), parsed. */
+  const reference = async () =>
+    JSON.parse((await weeklyReport(rt.deps.db, admin, WEDNESDAY)).body) as QuoteReportRow[];
+  const collect = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+  /** `n` more quotations of the week, copied from one the API made, three to a second. */
+  const copies = async (n: number, tag: string) => {
+    await rt.deps.db.query(
+      `INSERT INTO rm_quotations (id, corporate_id, id_asesor, id_lead, fecha_alta, posicion, es_favorito, doc, reporte, numero)
+       SELECT $1 || g, q.corporate_id, q.id_asesor, q.id_lead,
+              $2::timestamptz + (g / 3) * interval '1 second', 1000000000 + g + $3::int, false,
+              q.doc, q.reporte || jsonb_build_object('nombreUnidad', $1 || g),
+              100000 + g + $3::int
+         FROM rm_quotations q, generate_series(1, $4::int) g
+        WHERE q.id = (SELECT id FROM rm_quotations WHERE corporate_id = $5 ORDER BY posicion LIMIT 1)`,
+      [tag, MONDAY_START.toISOString(), tag.length * 1_000_000, n, corp.id],
+    );
+  };
+  const clear = () => rt.deps.db.query(`DELETE FROM rm_quotations WHERE posicion >= 1000000000`);
+
+  beforeAll(async () => {
+    rt = await openSeeded(backend, { clock: () => WEDNESDAY });
+    // Counts the page reads, to see the reading stop when the client goes away.
+    const db = rt.deps.db;
+    const counting: Db = Object.assign(Object.create(db) as Db, {
+      query: (sql: string, params?: unknown[]) => {
+        if (!sql.includes('WITH page AS')) return db.query(sql, params);
+        pageQueries++;
+        // Slow pages stay small (the time budget), so a week takes many of them.
+        return new Promise((resolve) => setTimeout(resolve, slowPagesMs)).then(() =>
+          db.query(sql, params),
+        );
+      },
+    });
+    app = createApp({ ...rt.deps, db: counting });
+    gerente = await signedIn(app, 'gerente@vitrina.demo', ids);
+    corp = (await gerente.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json;
+    const development = (
+      await gerente.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=torre-alameda`)
+    ).json as Development;
+    const clusters = (
+      await gerente.get(
+        `/api/wsObtenerClusters?idCorporativo=${corp.id}&idDesarrollo=${development.id}`,
+      )
+    ).json as { unidades: Unit[] }[];
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.status === 'Disponible')!;
+    const contado = development.esquemasPago.find(
+      (s: PaymentScheme) => s.nombre === 'Contado' && !s.idCluster,
+    )!;
+    // The demo tenant's week: a few quotations through the API, one of them in dollars.
+    for (const [i, divisa] of ['MXN', 'MXN', 'USD', 'MXN'].entries()) {
+      const res = await gerente.post(`/api/corporativos/${corp.id}/cotizaciones`, {
+        idUnidad: unit.id,
+        idEsquema: contado.id,
+        divisa,
+        nuevoLead: { nombre: `Flujo ${i}`, email: `flujo${i}@example.com` },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    // The whole-week query as a 'Todos' member of the corporate asks it.
+    const todos = corp.roles.find((r) => r.permisosLeads.alcanceLeads === 'Todos')!;
+    admin = {
+      corporate: corp,
+      role: todos,
+      user: { id: ids['gerente@vitrina.demo']! },
+    } as unknown as Membership;
+  }, 120_000);
+  afterAll(async () => {
+    await rt.dispose();
+  });
+
+  it('answers the demo week as the whole-week query did, in both shapes', async () => {
+    const expected = await reference();
+    expect(expected).toHaveLength(4);
+    const json = await gerente.get(weekly());
+    expect(json.status).toBe(200);
+    expect(json.headers.get('x-semana-inicio')).toBe(MONDAY_START.toISOString());
+    expect(json.json).toEqual(expected);
+    const ndjson = await gerente.get(streamed());
+    expect(ndjson.status).toBe(200);
+    expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson');
+    const [summary, ...pages] = (ndjson.json as string).trim().split('\n');
+    expect(JSON.parse(summary!)).toEqual({ total: 4, escrituracion: false, divisa: true });
+    expect(pages.flatMap((p) => JSON.parse(p) as QuoteReportRow[])).toEqual(expected);
+  });
+
+  it.each([
+    ['exactly one page', 7, 7],
+    ['one more than a page', 7, 8],
+    ['two pages and a bit, ties on the second', 7, 17],
+  ])('streams pages at their boundaries: %s', async (_name, pageRows, extra) => {
+    await copies(extra - 4, 'b');
+    try {
+      const expected = await reference();
+      expect(expected).toHaveLength(extra);
+      for (const format of ['json', 'ndjson'] as const) {
+        const text = await collect(
+          weeklyReportStream(rt.deps.db, scope(), { format, kind: rt.deps.db.kind, pageRows }),
+        );
+        const rows =
+          format === 'json'
+            ? (JSON.parse(text) as QuoteReportRow[])
+            : text
+                .trim()
+                .split('\n')
+                .slice(1)
+                .flatMap((line) => JSON.parse(line) as QuoteReportRow[]);
+        expect(rows).toEqual(expected);
+        if (format === 'ndjson') {
+          // One line per page after the summary.
+          expect(text.trim().split('\n')).toHaveLength(1 + Math.ceil(extra / pageRows));
+        }
+      }
+    } finally {
+      await clear();
+    }
+  });
+
+  it('streams an empty week as [] and a summary of none', async () => {
+    const emptyScope = { ...scope(), start: new Date('2020-01-06T06:00:00Z') };
+    emptyScope.end = new Date('2020-01-13T06:00:00Z');
+    expect(
+      await collect(
+        weeklyReportStream(rt.deps.db, emptyScope, { format: 'json', kind: rt.deps.db.kind }),
+      ),
+    ).toBe('[]');
+    expect(
+      await collect(
+        weeklyReportStream(rt.deps.db, emptyScope, { format: 'ndjson', kind: rt.deps.db.kind }),
+      ),
+    ).toBe('{"total":0,"escrituracion":false,"divisa":false}\n');
+  });
+
+  it('answers a week of thousands of rows through the route as the whole-week query', async () => {
+    await copies(3000, 'c');
+    try {
+      const expected = await reference();
+      expect(expected).toHaveLength(3004);
+      expect((await gerente.get(weekly())).json).toEqual(expected);
+    } finally {
+      await clear();
+    }
+  });
+
+  it('stops reading when the client goes away, and holds no connection after', async () => {
+    await copies(20_000, 'd');
+    let server: ServerType | undefined;
+    try {
+      const port = PORT[backend.name];
+      server = await new Promise<ServerType>((resolve) => {
+        const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+      });
+      const cookie = await login(app, 'gerente@vitrina.demo');
+      pageQueries = 0;
+      slowPagesMs = 100;
+      const controller = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}${weekly()}`, {
+        headers: { cookie, 'accept-encoding': 'identity' },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const afterAbort = pageQueries;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Reading stopped: no page after the client went, where the whole week takes over a
+      // hundred pages of at most 200 rows (100 ms a page against a budget of 8 or 40 ms).
+      expect(pageQueries).toBe(afterAbort);
+      expect(afterAbort).toBeLessThan(20);
+      if (backend.name === 'postgres') {
+        // No query of this database left running.
+        const { rows } = await rt.deps.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        );
+        expect(rows[0]!.n).toBe(0);
+      }
+      // The store still answers at once.
+      expect((await gerente.get('/api/auth/session')).status).toBe(200);
+    } finally {
+      slowPagesMs = 0;
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      await clear();
+    }
+  }, 60_000);
+});
