@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Queryable } from '../store/db';
 
-/** Bytes of ready bodies one process keeps per database (the x100 clusters of a tower: ~10 MB). */
-export const READY_JSON_BUDGET = 64 * 1024 * 1024;
+/** Characters of ready bodies kept per database (a development's x100 clusters: 10 M). */
+export const READY_JSON_BUDGET = 32 * 1024 * 1024;
 
 class ReadyBodies {
   private readonly texts = new Map<string, string>();
