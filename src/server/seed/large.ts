@@ -1,16 +1,26 @@
 /**
- * Large-data generator: `npm run seed:large -- --units N --quotations M [--data-dir DIR]
- * [--seed S]`.
+ * Large-data generator, two modes.
+ *
+ * One large development: `npm run seed:large -- --units N --quotations M [--data-dir DIR]
+ * [--seed S]`, or `--scale xK` for K × (248 units, 1,000 quotations): x1, x10, x100 as the growth
+ * bench seeds them (explicit --units/--quotations win over the preset).
  *
  * Opens the runtime (PGlite in `--data-dir`, else `VITRINA_DATA_DIR`, else `./data`; or
  * PostgreSQL when `DATABASE_URL` is set), seeds the demo tenant when the store is empty, then
  * adds to grupo-horizonte the development `gran-torre` with N units (default 2000) over several
  * towers, and M quotations (default 10000) dated this week (Monday 00:00 in the corporate's time
- * zone up to now) spread over the corporate's advisers, each for one of that adviser's leads.
+ * zone up to now) spread over the corporate's advisers, each for one of that adviser's leads
+ * (M/4 leads).
  *
  * Everything is written as events through `appendMany` in batches, so the read models are the
  * projections' own. Ids and event ids come from a seeded generator: running it again with the
  * same seed is a no-op (the store recognises the event ids), another `--seed` adds more.
+ *
+ * A large developer (issue 21): `--corporates C [--advisers A] [--developments D] [--units U]
+ * [--leads L] [--events E]` (defaults 10, 20, 50, 50,000, 1,000,000, 5,000,000) adds C
+ * corporates with A advisers each, D developments with U units in all, and L leads holding E lead
+ * events in all, the leads written in bulk (large-scale.ts). Meant for PostgreSQL
+ * (`DATABASE_URL`); PGlite takes small sizes. Once per `--seed`.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,43 +33,20 @@ import {
   quotationEventBase,
   type QuotationEvent,
 } from '../../core/quotation';
-import type {
-  Cluster,
-  Corporate,
-  Development,
-  Optional,
-  PaymentScheme,
-  Prototype,
-  Unit,
-  UnitStatus,
-  User,
-} from '../../core/types';
+import type { Cluster, Corporate, Development, Prototype, Unit, User } from '../../core/types';
 import type { CorporateConfig } from '../catalogue/events';
-import { streams } from '../catalogue/events';
 import { findCorporate } from '../http/context';
 import { leadStream } from '../leads/streams';
 import { displayName } from '../quotations/commands';
 import { quotationStream } from '../quotations/streams';
 import { effectiveStatusColors } from '../public/views';
 import { openRuntime, seedDemoIfEmpty } from '../runtime';
-import type { AppendRequest, EventStore, NewEvent } from '../store/event-store';
+import type { AppendRequest, EventStore } from '../store/event-store';
+import { buildDevelopment, DEV_SLUG } from './large-development';
+import { seedScale } from './large-scale';
 import { seededRandom, type SeededRandom } from './random';
 
 const BATCH = 500;
-const DEV_SLUG = 'gran-torre';
-
-const STATUS_WEIGHTS: [UnitStatus, number][] = [
-  ['Disponible', 62],
-  ['Apartado', 8],
-  ['Bloqueado', 4],
-  ['Reservado', 6],
-  ['Vendido', 14],
-  ['No Disponible', 2],
-  ['Incompleto', 2],
-  ['Sin Estatus', 2],
-];
-
-const pickStatus = (r: SeededRandom): UnitStatus => r.weighted(STATUS_WEIGHTS);
 
 async function appendInBatches(
   store: EventStore,
@@ -78,190 +65,41 @@ async function appendInBatches(
   return written;
 }
 
-/** The events of the large development: its document, towers, prototypes and `count` units. */
-function buildDevelopment(r: SeededRandom, corporateId: string, count: number, at: () => Date) {
-  const devId = `dev-${r.id8()}`;
-  const towers = Math.max(1, Math.ceil(count / 400));
-  const perTower = Math.ceil(count / towers);
-  const perLevel = 20;
-  const clusters: Cluster[] = Array.from({ length: towers }, (_, i) => ({
-    id: `clu-${r.id8()}`,
-    idDesarrollo: devId,
-    nombre: `Torre ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? Math.floor(i / 26) : ''}`,
-    niveles: Math.ceil(perTower / perLevel),
-    unidadesPorNivel: perLevel,
-  }));
-  const clusterIds = clusters.map((c) => c.id);
-  const plans = [
-    { nombre: 'Estudio', recamaras: 1, banios: 1, cajones: 1, area: 48, precio: 2_600_000 },
-    { nombre: 'Loft', recamaras: 1, banios: 1, cajones: 1, area: 62, precio: 3_400_000 },
-    { nombre: 'Doble', recamaras: 2, banios: 2, cajones: 1, area: 86, precio: 4_900_000 },
-    { nombre: 'Familiar', recamaras: 3, banios: 2, cajones: 2, area: 118, precio: 6_800_000 },
-  ];
-  const prototypes: Prototype[] = plans.map((p) => ({
-    id: `pro-${r.id8()}`,
-    idDesarrollo: devId,
-    nombre: p.nombre,
-    activo: true,
-    clusters: clusterIds,
-    precio: p.precio,
-    metrajes: { areaTotal: p.area, areaInterior: Math.round(p.area * 0.88) },
-    caracteristicas: {
-      recamaras: p.recamaras,
-      banios: p.banios,
-      baniosMedios: 0,
-      cajones: p.cajones,
-    },
-  }));
-  const part = (nombre: string, porcentaje: number) => ({ nombre, porcentaje });
-  const esquemasPago: PaymentScheme[] = [
-    {
-      id: `esq-${r.id8()}`,
-      nombre: 'Contado',
-      descuento: part('Descuento', 0.07),
-      enganche: part('Enganche', 1),
-      diferido: part('Diferido', 0),
-      mensualidades: part('Mensualidades', 0),
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0),
-    },
-    {
-      id: `esq-${r.id8()}`,
-      nombre: '20/80',
-      descuento: part('Descuento', 0.02),
-      enganche: part('Enganche', 0.1),
-      diferido: part('Diferido', 0),
-      mensualidades: { ...part('Mensualidades', 0.1), numeroMensualidades: 18 },
-      escrituracion: part('Escrituración', 0.02),
-      contraEntrega: part('Contra entrega', 0.78),
-    },
-    {
-      id: `esq-${r.id8()}`,
-      nombre: '20/80',
-      idCluster: clusterIds[0]!,
-      descuento: part('Descuento', 0.04),
-      enganche: part('Enganche', 0.1),
-      diferido: part('Diferido', 0.05),
-      mensualidades: { ...part('Mensualidades', 0.05), numeroMensualidades: 12 },
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0.8),
-    },
-  ];
-  const opcionales: Optional[] = [
-    { id: `opc-${r.id8()}`, nombre: 'Bodega', precio: 150_000 },
-    { id: `opc-${r.id8()}`, nombre: 'Cajón adicional', precio: 320_000 },
-    {
-      id: `opc-${r.id8()}`,
-      nombre: 'Acabados premium',
-      precio: 380_000,
-      idCluster: clusterIds[0]!,
-    },
-  ];
-  const development: Development = {
-    id: devId,
-    slug: DEV_SLUG,
-    idCorporativo: corporateId,
-    nombre: 'Gran Torre',
-    nombreCorto: 'Gran Torre',
-    ubicacion: {
-      direccion: 'Paseo de la Reforma 500',
-      ciudad: 'Ciudad de México',
-      estado: 'CDMX',
-      coordenadas: { _latitude: 19.4265, _longitude: -99.1676 },
-    },
-    orden: 9,
-    enApp: true,
-    enWeb: true,
-    divisa: 'MXN',
-    categorias: ['cat-departamentos'],
-    tagsBusqueda: ['tag-centro'],
-    tagsEtapaEntrega: ['Preventa'],
-    presentacion: {
-      titulo: 'Gran Torre',
-      descripcion: `Desarrollo de carga con ${count} unidades en ${towers} torres.`,
-    },
-    amenidades: ['Gimnasio', 'Alberca', 'Coworking'],
-    opcionales,
-    galeria: { items: [] },
-    documentos: [],
-    esquemasPago,
-    fechaEntrega: '2028-12-01',
-  };
-
-  const event = (type: string, data: unknown): NewEvent => ({
-    id: r.uuid(),
-    type,
-    data,
-    corporateId,
-    actorId: 'seed:large',
-    occurredAt: at(),
-  });
-  const requests: AppendRequest[] = [
-    {
-      streamId: streams.development(corporateId, devId),
-      expectedVersion: 'any',
-      events: [event('DevelopmentPublished', { development })],
-    },
-    ...clusters.map((cluster) => ({
-      streamId: streams.cluster(corporateId, cluster.id),
-      expectedVersion: 'any' as const,
-      events: [event('ClusterAdded', { cluster })],
-    })),
-    ...prototypes.map((prototype) => ({
-      streamId: streams.prototype(corporateId, prototype.id),
-      expectedVersion: 'any' as const,
-      events: [event('PrototypeAdded', { prototype })],
-    })),
-  ];
-  for (let i = 0; i < count; i++) {
-    const cluster = clusters[Math.floor(i / perTower)]!;
-    const k = i % perTower;
-    const nivel = Math.floor(k / perLevel) + 1;
-    const posicion = (k % perLevel) + 1;
-    const pi = (posicion + nivel) % prototypes.length;
-    const proto = prototypes[pi]!;
-    const unit: Unit = {
-      id: `uni-${r.id8()}`,
-      idDesarrollo: devId,
-      idCluster: cluster.id,
-      idPrototipo: proto.id,
-      nombre: `${cluster.nombre.replace('Torre ', '')}${nivel}${String(posicion).padStart(2, '0')}`,
-      nivel,
-      posicion,
-      status: pickStatus(r),
-      categoria: 'Departamento',
-      precio: Math.round((plans[pi]!.precio * (1 + (nivel - 1) * 0.01)) / 1000) * 1000,
-      divisa: 'MXN',
-      caracteristicas: { ...proto.caracteristicas, baniosTotales: proto.caracteristicas.banios },
-      metrajes: { ...proto.metrajes },
-    };
-    requests.push({
-      streamId: streams.unit(corporateId, unit.id),
-      expectedVersion: 'any',
-      events: [event('UnitListed', { unit })],
-    });
-  }
-  return requests;
-}
-
 const FIRST_NAMES = ['Ana', 'Luis', 'María', 'Jorge', 'Elena', 'Pablo', 'Rosa', 'Iván', 'Noemí'];
 const LAST_NAMES = ['García', 'López', 'Hernández', 'Martínez', 'Pérez', 'Sánchez', 'Torres'];
 
 async function main() {
   const { values } = parseArgs({
     options: {
-      units: { type: 'string', default: '2000' },
-      quotations: { type: 'string', default: '10000' },
+      units: { type: 'string' },
+      quotations: { type: 'string' },
       'data-dir': { type: 'string' },
       seed: { type: 'string', default: '7' },
+      scale: { type: 'string' },
+      corporates: { type: 'string' },
+      advisers: { type: 'string', default: '20' },
+      developments: { type: 'string', default: '50' },
+      leads: { type: 'string', default: '1000000' },
+      events: { type: 'string', default: '5000000' },
     },
   });
-  const unitCount = Number(values.units);
-  const quotationCount = Number(values.quotations);
-  const seed = Number(values.seed);
-  if (![unitCount, quotationCount, seed].every((n) => Number.isSafeInteger(n) && n >= 0)) {
-    throw new Error('--units, --quotations and --seed must be whole numbers ≥ 0');
-  }
+  const whole = (name: string, text: string | undefined, fallback: number): number => {
+    const n = text === undefined ? fallback : Number(text);
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number ≥ 0`);
+    return n;
+  };
+  // --scale xK: K × (248 units, 1,000 quotations) in gran-torre (about 250 K leads).
+  const scale = values.scale === undefined ? null : /^x(\d+)$/.exec(values.scale);
+  if (values.scale !== undefined && !scale) throw new Error('--scale must be x1, x10, x100…');
+  const factor = scale ? Number(scale[1]) : 0;
+  const largeDeveloper = values.corporates !== undefined;
+  const unitCount = whole(
+    'units',
+    values.units,
+    largeDeveloper ? 50_000 : scale ? 248 * factor : 2000,
+  );
+  const quotationCount = whole('quotations', values.quotations, scale ? 1000 * factor : 10000);
+  const seed = whole('seed', values.seed, 7);
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = resolve(values['data-dir'] ?? process.env.VITRINA_DATA_DIR ?? './data');
   const runtime = await openRuntime({ databaseUrl, dataDir });
@@ -270,6 +108,23 @@ async function main() {
     const { db, store, clock } = runtime.deps;
     console.log(`store: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`);
     await seedDemoIfEmpty(store, () => console.log('Seeding the demo tenant…'));
+    if (largeDeveloper) {
+      const summary = await seedScale(db, store, {
+        corporates: whole('corporates', values.corporates, 10),
+        advisers: whole('advisers', values.advisers, 20),
+        developments: whole('developments', values.developments, 50),
+        units: unitCount,
+        leads: whole('leads', values.leads, 1_000_000),
+        events: whole('events', values.events, 5_000_000),
+        seed,
+        log: (line) => process.stdout.write(`\r  ${line}`),
+      });
+      process.stdout.write('\n');
+      console.log(
+        `scale: ${summary.corporates} corporates, ${summary.developments} developments, ${summary.units} units (${summary.catalogueEvents} catalogue events in ${summary.seconds.catalogue.toFixed(1)} s); ${summary.leads} leads, ${summary.leadEvents} lead events in ${summary.seconds.leads.toFixed(1)} s`,
+      );
+      return;
+    }
     const corporate: (Corporate & Partial<CorporateConfig>) | null = await findCorporate(db, {
       slug: 'grupo-horizonte',
     });
