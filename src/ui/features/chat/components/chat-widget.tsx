@@ -357,7 +357,9 @@ function ChatAssistant({ url }: { url: string }) {
         onKeyDown={onKeyDown}
         className={css({
           position: 'fixed',
-          zIndex: 58,
+          // Above the navigation (40), below a modal's backdrop (50): an open dialog is never
+          // covered by the bubble.
+          zIndex: 45,
           right: { base: 4, md: 6 },
           // Above the bottom navigation bar below 1024 px.
           bottom: { base: '92px', lg: 6 },
