@@ -32,7 +32,16 @@ import {
   type CheckInHistoryRow,
 } from '../core/check-in-history';
 import type { DevicePosition } from '../core/geo';
-import { buildDisplayRows, type DisplayRows } from '../core/display-rows';
+import {
+  buildChatUnitFigures,
+  buildDevelopmentFigures,
+  buildDisplayRows,
+  type ChatUnitFigures,
+  type ChatUnitFiguresInput,
+  type DevelopmentFigures,
+  type DevelopmentFiguresInput,
+  type DisplayRows,
+} from '../core/display-rows';
 import type { Display } from '../core/display';
 
 /** A finished quote report: a Blob ready for download (the text never crosses as a string). */
@@ -282,6 +291,20 @@ export function createCoreApi(hooks: Omit<ReportHooks, 'signal'> = { yieldBetwee
       const units = unitSets.get(key);
       if (units === undefined) throw new Error(`no units loaded under '${key}'`);
       return buildDisplayRows(units, colors, display, developmentCurrency);
+    },
+
+    /** The developments' cards' figures (core/display-rows.ts {@link buildDevelopmentFigures}). */
+    developmentFigures(
+      items: DevelopmentFiguresInput[],
+      colors: StatusColors,
+      display: Display,
+    ): DevelopmentFigures[] {
+      return buildDevelopmentFigures(items, colors, display);
+    },
+
+    /** The chat assistant's unit cards' figures ({@link buildChatUnitFigures}). */
+    chatUnitFigures(units: ChatUnitFiguresInput[], display: Display): ChatUnitFigures[] {
+      return buildChatUnitFigures(units, display);
     },
 
     /** {@link priceFrom} over the units under `key`. */

@@ -15,7 +15,13 @@ import type {
 } from '../core/quote-report';
 import type { PaymentScheme, Showroom, StatusColors, Unit } from '../core/types';
 import type { Display } from '../core/display';
-import type { DisplayRows } from '../core/display-rows';
+import type {
+  ChatUnitFigures,
+  ChatUnitFiguresInput,
+  DevelopmentFigures,
+  DevelopmentFiguresInput,
+  DisplayRows,
+} from '../core/display-rows';
 import type { CheckInCandidate } from '../core/check-in';
 import type { CheckInHistoryLabels, CheckInHistoryRow } from '../core/check-in-history';
 import type { DevicePosition } from '../core/geo';
@@ -191,6 +197,29 @@ export class CoreClient {
     });
     this.displayRowCalls++;
     return rows;
+  }
+
+  /** The developments' cards' figures, built in the worker (core/display-rows.ts). */
+  developmentFigures(
+    items: readonly DevelopmentFiguresInput[],
+    colors: StatusColors,
+    display: Display,
+    options: CallOptions = {},
+  ): Promise<DevelopmentFigures[]> {
+    return this.call<DevelopmentFigures[]>(false, options.signal, (api) =>
+      api.developmentFigures([...items], colors, display),
+    );
+  }
+
+  /** The chat assistant's unit cards' figures, built in the worker. */
+  chatUnitFigures(
+    units: readonly ChatUnitFiguresInput[],
+    display: Display,
+    options: CallOptions = {},
+  ): Promise<ChatUnitFigures[]> {
+    return this.call<ChatUnitFigures[]>(false, options.signal, (api) =>
+      api.chatUnitFigures([...units], display),
+    );
   }
 
   /** How many display-row builds the client has answered (a test reads it from the page). */

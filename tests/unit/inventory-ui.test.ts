@@ -75,11 +75,14 @@ describe('inventory display and filters', () => {
   });
 
   it('counts units per status in the spec order, with the matching ones', () => {
-    const counts = statusCounts(
-      [unit('a', 'Vendido'), unit('b', 'Disponible'), unit('c', 'Disponible')],
+    const units = [unit('a', 'Vendido'), unit('b', 'Disponible'), unit('c', 'Disponible')];
+    // The statuses, labels and totals are the display rows' (built in the core worker).
+    const { statuses } = buildDisplayRows(
+      units,
       defaultStatusColors(),
-      new Set(['b']),
+      makeDisplay(undefined, 'MXN', 'm2'),
     );
+    const counts = statusCounts(units, statuses, new Set(['b']));
     expect(counts[0]).toMatchObject({ status: 'Disponible', total: 2, matching: 1 });
     expect(counts.find((c) => c.status === 'Vendido')).toMatchObject({ total: 1, matching: 0 });
   });

@@ -1,17 +1,15 @@
 /**
  * The corporate home: an inventory dashboard of the corporate's developments — totals, units by
  * status (in the corporate's status colours) per development, price from, and the user's
- * favourite developments as shortcuts.
+ * favourite developments as shortcuts. The prices (in the chosen currency) and each status's
+ * label and colour are built by the core worker (issue 20, the card's worker).
  */
 
+import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { convertMoney, findCurrency, normalizeCurrencies } from '../../../../core/currency';
-import { formatMoney, moneyFromMajor } from '../../../../core/money';
 import { corporatePath } from '../../../../core/navigation';
-import { statusInfo } from '../../../../core/status';
-import { UNIT_STATUSES } from '../../../../core/types';
 import { AppLink } from '../../../components/app-link';
 import { MapPinIcon, StarIcon } from '../../../components/icons';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -20,6 +18,8 @@ import { useCorporateContext } from '../../../layouts/corporate-context';
 import { useDateFormat } from '../../../lib/dates';
 import { clustersQuery, type ClusterWithUnits } from '../../../lib/catalogue';
 import { useDisplaySettings } from '../../../lib/display-settings';
+import { makeDisplay } from '../../../lib/figures';
+import { useCoreFigures } from '../../../lib/use-core-figures';
 import { homeDevelopmentsQuery } from '../api/home-queries';
 
 function countByStatus(clusters: ClusterWithUnits[] | undefined): Map<string, number> {
@@ -47,13 +47,41 @@ function Stat({ label, value }: { label: string; value: number }) {
 export function CorporateHome() {
   const { t } = useTranslation('shell');
   const { corporate, user } = useCorporateContext();
-  const { currency } = useDisplaySettings();
+  const { currency, areaUnit } = useDisplaySettings();
+  const display = useMemo(
+    () => makeDisplay(corporate.divisa, currency, areaUnit),
+    [corporate.divisa, currency, areaUnit],
+  );
   const formatDate = useDateFormat(corporate.zonaHoraria);
   const developments = useQuery(homeDevelopmentsQuery(corporate.id));
   const list = developments.data ?? [];
   const clusters = useQueries({
     queries: list.map((d) => clustersQuery(corporate.id, d.id)),
   });
+
+  // Each card's price from and its units by status (label, colour, count), from the worker.
+  const inputs = list.map((d, i) => {
+    const counts = clusters[i]?.data ? countByStatus(clusters[i].data) : undefined;
+    return {
+      id: d.id,
+      precioDesde: d.precioDesde ?? null,
+      divisa: d.divisa ?? null,
+      statusCounts: counts ? Object.fromEntries(counts) : undefined,
+    };
+  });
+  const figures = useCoreFigures(
+    list.length === 0
+      ? null
+      : JSON.stringify([
+          display.currency.codigo,
+          display.currencies,
+          corporate.coloresStatus,
+          inputs,
+        ]),
+    (client, signal) =>
+      client.developmentFigures(inputs, corporate.coloresStatus, display, { signal }),
+  );
+  const figuresById = new Map((figures.data ?? []).map((f) => [f.id, f] as const));
 
   if (developments.isPending) return <LoadingScreen />;
   if (developments.isError) return <p role="alert">{t('home.loadFailed')}</p>;
@@ -70,15 +98,6 @@ export function CorporateHome() {
     { units: 0, available: 0, sold: 0 },
   );
   const favourites = list.filter((d) => user.desarrollosFavoritos[corporate.id]?.[d.id]);
-  const currencies = normalizeCurrencies(corporate.divisa);
-  /** A price of a development in the currency chosen in the settings (when the corporate has it). */
-  const price = (major: number, divisa: string) => {
-    const from = findCurrency(currencies, divisa);
-    const to = findCurrency(currencies, currency);
-    const amount = moneyFromMajor(major);
-    if (!from || !to) return formatMoney(amount);
-    return `${formatMoney(convertMoney(amount, from, to))} ${to.codigo}`;
-  };
 
   return (
     <div
@@ -170,18 +189,19 @@ export function CorporateHome() {
           <p className={css({ color: 'muted' })}>{t('home.noDevelopments')}</p>
         ) : (
           <ul
+            data-testid="home-developments"
+            data-figures-engine={figures.engine}
+            data-figures-version={figures.version}
             className={css({
               display: 'grid',
               gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', '2xl': 'repeat(3, 1fr)' },
               gap: 5,
             })}
           >
-            {list.map((d, i) => {
-              const counts = countByStatus(clusters[i]?.data);
-              const total = [...counts.values()].reduce((a, b) => a + b, 0);
-              const statuses = [...new Set([...UNIT_STATUSES, ...counts.keys()])].filter((s) =>
-                counts.get(s),
-              );
+            {list.map((d) => {
+              const figure = figuresById.get(d.id);
+              const statuses = figure?.statuses ?? null;
+              const total = (statuses ?? []).reduce((a, s) => a + s.total, 0);
               return (
                 <li
                   key={d.id}
@@ -250,9 +270,11 @@ export function CorporateHome() {
                       })}
                     >
                       <span className={css({ fontWeight: 'semibold', color: 'text' })}>
-                        {d.precioDesde
-                          ? t('home.priceFrom', { price: price(d.precioDesde, d.divisa) })
-                          : t('home.noPrice')}
+                        {!d.precioDesde
+                          ? t('home.noPrice')
+                          : figure?.priceFromText
+                            ? t('home.priceFrom', { price: figure.priceFromText })
+                            : '…'}
                       </span>
                       <span className={css({ fontSize: 'sm', color: 'muted' })}>
                         {t('home.availableOf', {
@@ -274,16 +296,11 @@ export function CorporateHome() {
                       >
                         {t('home.statusBreakdown')}
                       </p>
-                      {clusters[i]?.data ? (
+                      {statuses ? (
                         <>
                           <div
                             role="img"
-                            aria-label={statuses
-                              .map(
-                                (s) =>
-                                  `${statusInfo(s, corporate.coloresStatus).disponibilidad}: ${counts.get(s)}`,
-                              )
-                              .join(', ')}
+                            aria-label={statuses.map((s) => `${s.label}: ${s.total}`).join(', ')}
                             className={css({
                               display: 'flex',
                               h: 3,
@@ -294,10 +311,10 @@ export function CorporateHome() {
                           >
                             {statuses.map((s) => (
                               <span
-                                key={s}
+                                key={s.status}
                                 style={{
-                                  width: `${((counts.get(s) ?? 0) / Math.max(total, 1)) * 100}%`,
-                                  background: statusInfo(s, corporate.coloresStatus).hexColor,
+                                  width: `${(s.total / Math.max(total, 1)) * 100}%`,
+                                  background: s.hexColor,
                                 }}
                               />
                             ))}
@@ -314,7 +331,7 @@ export function CorporateHome() {
                           >
                             {statuses.map((s) => (
                               <li
-                                key={s}
+                                key={s.status}
                                 className={css({
                                   display: 'inline-flex',
                                   alignItems: 'center',
@@ -323,13 +340,11 @@ export function CorporateHome() {
                               >
                                 <span
                                   aria-hidden="true"
-                                  style={{
-                                    background: statusInfo(s, corporate.coloresStatus).hexColor,
-                                  }}
+                                  style={{ background: s.hexColor }}
                                   className={css({ w: 2.5, h: 2.5, borderRadius: 'full' })}
                                 />
-                                {statusInfo(s, corporate.coloresStatus).disponibilidad}{' '}
-                                <strong className={css({ color: 'text' })}>{counts.get(s)}</strong>
+                                {s.label}{' '}
+                                <strong className={css({ color: 'text' })}>{s.total}</strong>
                               </li>
                             ))}
                           </ul>

@@ -81,7 +81,11 @@ export function AvailabilityView({
   );
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
-      <StatusLegend units={units} colors={colors} matching={result.matching} />
+      <StatusLegend
+        units={units}
+        statuses={displayRows.rows?.statuses ?? null}
+        matching={result.matching}
+      />
       {/*
         One detail panel, placed by CSS: above the grid in the main column below xl, in a third
         column from xl (the main wrapper then becomes `display: contents`).
@@ -146,7 +150,7 @@ export function AvailabilityView({
               form={form}
               onChange={setForm}
               prototypes={prototypes}
-              colors={colors}
+              statuses={displayRows.rows?.statuses ?? null}
               display={display}
               matchCount={result.matching?.size ?? null}
               hiddenPriceCount={hiddenPriceCount}

@@ -25,23 +25,55 @@ import {
   searchTagsQuery,
   type DevelopmentSummary,
 } from '../../../lib/catalogue';
-import { formatPrice, makeDisplay, type Display } from '../../../lib/figures';
+import { makeDisplay, type Display } from '../../../lib/figures';
+import type { DevelopmentFigures } from '../../../../core/display-rows';
+import { useCoreFigures } from '../../../lib/use-core-figures';
 import { useLiveStream } from '../../../lib/live-stream';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { TopBarActions, useCorporateContext } from '../../../layouts/corporate-context';
 import { useDisplaySettings } from '../../../lib/display-settings';
 
-/** A development's card (also the `destacados` page's, features/content). */
+/**
+ * The figures of the developments' cards — price from and rent in the chosen currency — built by
+ * the core worker (issue 20, the card's worker), again on a currency change. `engine` and
+ * `version` are marked on the list for the tests.
+ */
+export function useDevelopmentFigures(list: readonly DevelopmentSummary[], display: Display) {
+  const inputs = list.map((d) => ({
+    id: d.id,
+    precioDesde: d.precioDesde ?? null,
+    precioRentaDesde: d.precioRentaDesde ?? null,
+    divisa: d.divisa ?? null,
+  }));
+  const key =
+    list.length === 0
+      ? null
+      : JSON.stringify([display.currency.codigo, display.currencies, display.areaUnit, inputs]);
+  const figures = useCoreFigures(key, (client, signal) =>
+    client.developmentFigures(inputs, {}, display, { signal }),
+  );
+  const byId = useMemo(
+    () => new Map((figures.data ?? []).map((f) => [f.id, f] as const)),
+    [figures.data],
+  );
+  return {
+    byId,
+    marks: { 'data-figures-engine': figures.engine, 'data-figures-version': figures.version },
+  };
+}
+
+/** A development's card (also the `destacados` page's). */
 export function DevelopmentCard({
   d,
   slug,
-  display,
+  figures,
   favourite,
   onToggle,
 }: {
   d: DevelopmentSummary;
   slug: string;
-  display: Display;
+  /** Its price from and rent as shown, from the core worker; undefined until they arrive. */
+  figures: DevelopmentFigures | undefined;
   favourite: boolean;
   onToggle: () => void;
 }) {
@@ -142,15 +174,15 @@ export function DevelopmentCard({
           </div>
         </div>
         <p className={css({ fontWeight: 'semibold' })} data-testid="price-from">
-          {d.precioDesde
-            ? t('list.priceFromValue', { price: formatPrice(d.precioDesde, display, d.divisa) })
-            : t('list.noPrice')}
+          {!d.precioDesde
+            ? t('list.noPrice')
+            : figures?.priceFromText
+              ? t('list.priceFromValue', { price: figures.priceFromText })
+              : '…'}
         </p>
-        {d.precioRentaDesde ? (
+        {figures?.rentText ? (
           <p className={css({ fontSize: 'sm', fontWeight: 'medium' })} data-testid="rent-from">
-            {t('list.rentFromValue', {
-              price: formatPrice(d.precioRentaDesde, display, d.divisa),
-            })}
+            {t('list.rentFromValue', { price: figures.rentText })}
           </p>
         ) : null}
         <p className={css({ fontSize: 'sm', color: 'muted' })}>
@@ -230,12 +262,14 @@ export function DevelopmentsPage({ actions }: { actions?: ReactNode }) {
   // (issue 20; the per-development flag it replaced is gone).
   const featuredDoc = useQuery(featuredQuery(corporate.id));
   const featured = featuredInOrder(featuredDoc.data, shown);
+  const figures = useDevelopmentFigures(list, display);
 
   if (developments.isPending) return <LoadingScreen />;
   if (developments.isError) return <p role="alert">{t('list.loadFailed')}</p>;
 
   const cards = (items: DevelopmentSummary[]) => (
     <ul
+      {...figures.marks}
       className={css({
         display: 'grid',
         gap: 4,
@@ -247,7 +281,7 @@ export function DevelopmentsPage({ actions }: { actions?: ReactNode }) {
           key={d.id}
           d={d}
           slug={corporate.slug}
-          display={display}
+          figures={figures.byId.get(d.id)}
           favourite={favourites.isFavourite(d.id)}
           onToggle={() => favourites.toggle(d.id)}
         />

@@ -18,7 +18,7 @@ import { useDisplaySettings } from '../../../lib/display-settings';
 import { makeDisplay } from '../../../lib/figures';
 import { toast } from '../../../lib/toast';
 import { useFavouriteDevelopments } from '../api/favourites';
-import { DevelopmentCard } from './developments-page';
+import { DevelopmentCard, useDevelopmentFigures } from './developments-page';
 import { featuredQuery, useSaveFeatured } from '../../../lib/content';
 
 const grid = css({
@@ -41,6 +41,7 @@ export function FeaturedPage() {
   const featuredDoc = useQuery(featuredQuery(corporate.id));
   const favourites = useFavouriteDevelopments(user, corporate.id);
   const list = useMemo(() => developmentsForApp(developments.data ?? []), [developments.data]);
+  const figures = useDevelopmentFigures(list, display);
 
   if (developments.isPending || featuredDoc.isPending) return <LoadingScreen />;
   if (developments.isError || featuredDoc.isError)
@@ -61,13 +62,13 @@ export function FeaturedPage() {
       {featured.length === 0 ? (
         <p className={css({ color: 'muted' })}>{t('featured.none')}</p>
       ) : (
-        <ul className={grid} data-testid="featured-list">
+        <ul className={grid} data-testid="featured-list" {...figures.marks}>
           {featured.map((d) => (
             <DevelopmentCard
               key={d.id}
               d={d}
               slug={corporate.slug}
-              display={display}
+              figures={figures.byId.get(d.id)}
               favourite={favourites.isFavourite(d.id)}
               onToggle={() => favourites.toggle(d.id)}
             />

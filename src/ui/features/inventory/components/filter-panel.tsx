@@ -9,9 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { OR_MORE_VALUE, rangeProblem } from '../../../../core/filters';
-import type { StatusColors } from '../../../../core/types';
-import { statusInfo } from '../../../../core/status';
-import { orderedStatuses } from '../../../lib/catalogue';
+import type { StatusSummary } from '../../../../core/display-rows';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { type Display } from '../../../lib/figures';
 import {
@@ -162,7 +160,7 @@ export function FilterPanel({
   form,
   onChange,
   prototypes,
-  colors,
+  statuses: summaries,
   display,
   matchCount,
   hiddenPriceCount = 0,
@@ -172,7 +170,11 @@ export function FilterPanel({
   form: FilterForm;
   onChange: (next: FilterForm) => void;
   prototypes: readonly { id: string; nombre: string }[];
-  colors: StatusColors;
+  /**
+   * The statuses with their labels and colours, from the display rows the core worker builds
+   * (null until they arrive); the filter offers those the colour map has.
+   */
+  statuses: readonly StatusSummary[] | null;
   display: Display;
   matchCount: number | null;
   /**
@@ -188,7 +190,7 @@ export function FilterPanel({
   const orMore = (v: number) =>
     v === OR_MORE_VALUE ? t('filters.orMore', { value: v }) : String(v);
   const set = (patch: Partial<FilterForm>) => onChange({ ...form, ...patch });
-  const statuses = orderedStatuses(colors);
+  const statuses = (summaries ?? []).filter((s) => s.known);
   const protoId = useId();
   const statusId = useId();
   return (
@@ -300,8 +302,8 @@ export function FilterPanel({
           {t('filters.status')}
         </div>
         <div className={css({ display: 'flex', flexDirection: 'column', gap: 1 })}>
-          {statuses.map((s) => {
-            const info = statusInfo(s, colors);
+          {statuses.map((info) => {
+            const s = info.status;
             return (
               <label
                 key={s}
@@ -317,7 +319,7 @@ export function FilterPanel({
                   className={css({ w: 2.5, h: 2.5, borderRadius: 'full' })}
                   style={{ background: info.hexColor }}
                 />
-                {corporateLabel('status', info.disponibilidad)}
+                {corporateLabel('status', info.label)}
               </label>
             );
           })}

@@ -1,3 +1,11 @@
+/**
+ * A development's presentation: its text, stages, first gallery image and project name
+ * (`proyecto`, a development setting), and its figures. The price from and the rent (spec §5: the
+ * lowest numeric `precioRenta` among units whose price may be shown) are the display rows' (built
+ * in the core worker in the chosen currency, issue 20).
+ */
+
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -5,26 +13,23 @@ import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, mediaUrl } from '../../../lib/catalogue';
 import { useDateFormat } from '../../../lib/dates';
-import { formatPrice } from '../../../lib/figures';
-import { priceFrom, rentPrice } from '../../../../core/filters';
-import { isPriceVisible } from '../../../../core/status';
+import { useDisplayRows } from '../hooks/use-display-rows';
 
 export function PresentationPage() {
   const { t } = useTranslation('inventory');
   const { corporate, development, display, colors } = useDevelopmentContext();
   const formatDate = useDateFormat(corporate.zonaHoraria);
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
-  const units = allUnits(clusters.data);
-  const from = clusters.data ? priceFrom(units, colors) : undefined;
-  // Rent (spec §5): the lowest numeric precioRenta, among units whose price may be shown.
-  const rent = clusters.data
-    ? rentPrice(
-        units.filter(
-          (u) =>
-            isPriceVisible(u, colors) && typeof u.precioRenta === 'number' && u.precioRenta > 0,
-        ),
-      )
-    : undefined;
+  const units = useMemo(() => allUnits(clusters.data), [clusters.data]);
+  const figures = useDisplayRows(
+    `dev:${development.id}`,
+    units,
+    colors,
+    display,
+    development.divisa,
+  );
+  const from = clusters.data ? figures.rows?.priceFromText : undefined;
+  const rent = clusters.data ? figures.rows?.rentText : undefined;
   const available = units.filter((u) => u.status === 'Disponible').length;
   const stat = css({ display: 'flex', flexDirection: 'column', gap: 1, p: 4 });
   return (
@@ -42,6 +47,11 @@ export function PresentationPage() {
         <h2 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
           {development.presentacion.titulo}
         </h2>
+        {development.proyecto ? (
+          <p data-testid="development-project" className={css({ color: 'muted', mt: -2 })}>
+            {t('presentation.project', { name: development.proyecto })}
+          </p>
+        ) : null}
         <p className={css({ lineHeight: 1.7 })}>{development.presentacion.descripcion}</p>
         {development.tagsEtapaEntrega.length > 0 ? (
           <ul
@@ -82,19 +92,18 @@ export function PresentationPage() {
       <aside
         className={`${card()} ${css({ display: 'grid', gridTemplateColumns: '1fr 1fr' })}`}
         aria-label={t('presentation.figures')}
+        data-testid="presentation-figures"
+        data-rows-engine={figures.engine}
+        data-rows-version={figures.version}
       >
         <div className={stat}>
           <span className={css({ fontSize: 'sm', color: 'muted' })}>{t('list.priceFrom')}</span>
-          <strong className={css({ fontSize: 'lg' })}>
-            {from !== undefined ? formatPrice(from, display, development.divisa) : '—'}
-          </strong>
+          <strong className={css({ fontSize: 'lg' })}>{from ?? '—'}</strong>
         </div>
-        {rent !== undefined ? (
+        {rent ? (
           <div className={stat} data-testid="rent-from">
             <span className={css({ fontSize: 'sm', color: 'muted' })}>{t('list.rentFrom')}</span>
-            <strong className={css({ fontSize: 'lg' })}>
-              {formatPrice(rent, display, development.divisa)}
-            </strong>
+            <strong className={css({ fontSize: 'lg' })}>{rent}</strong>
           </div>
         ) : null}
         <div className={stat}>

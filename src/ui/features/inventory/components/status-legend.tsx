@@ -6,7 +6,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import type { StatusColors, Unit } from '../../../../core/types';
+import type { StatusSummary } from '../../../../core/display-rows';
+import type { Unit } from '../../../../core/types';
 import { statusMark } from '../../../../core/status';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
@@ -21,16 +22,20 @@ function Mark({ status }: { status: string }) {
 
 export function StatusLegend({
   units,
-  colors,
+  statuses,
   matching,
 }: {
   units: readonly Pick<Unit, 'id' | 'status'>[];
-  colors: StatusColors;
+  /** The statuses, labels, colours and totals of the core worker's display rows. */
+  statuses: readonly StatusSummary[] | null;
   matching: ReadonlySet<string> | null;
 }) {
   const { t } = useTranslation('inventory');
   const corporateLabel = useCorporateLabel();
-  const counts = useMemo(() => statusCounts(units, colors, matching), [units, colors, matching]);
+  const counts = useMemo(
+    () => statusCounts(units, statuses, matching),
+    [units, statuses, matching],
+  );
   return (
     <ul
       aria-label={t('legend.title')}

@@ -4,9 +4,28 @@
  * price (hidden or converted to the chosen currency) and its area in the chosen unit — is the
  * display row the core worker built (hooks/use-display-rows.ts); nothing here applies the status
  * rules or converts a figure.
+ *
+ * From {@link VIRTUAL_FROM} rows the table is virtualised (@tanstack/react-virtual): only the rows
+ * in view (and a few around them) are in the DOM, between spacer rows that keep the scroll
+ * height, so a currency switch on 2,000 units re-renders a few dozen rows, not 20,000 cells. It
+ * stays a table for assistive technology: `aria-rowcount` says how many rows there are and each
+ * row its `aria-rowindex`; the header row is sticky; the arrow keys, Page Up/Down, Home and End on
+ * a unit's button move to the unit that many rows away (scrolled into view and rendered first), and
+ * the focused row stays rendered while it scrolls out of view.
  */
 
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../../core/filters';
@@ -33,6 +52,34 @@ const COLUMN_FITS: Partial<Record<Column, string>> = {
   prototipo: css({ '@container (width < 44.5rem)': { display: 'none' } }),
   recamaras: css({ '@container (width < 36rem)': { display: 'none' } }),
 };
+
+/** Tables with at least this many rows render only the rows in view. */
+export const VIRTUAL_FROM = 400;
+/** A row's height before it is measured (a unit's button and its status badge). */
+const ROW_ESTIMATE = 41;
+/** Rows rendered beyond each edge of the view. */
+const OVERSCAN = 8;
+/** Rows Page Up/Page Down move. */
+const PAGE_ROWS = 10;
+
+/** The row a key moves to from `index`, of `count`; null for any other key. */
+export function rowForKey(key: string, index: number, count: number): number | null {
+  const to =
+    key === 'ArrowDown'
+      ? index + 1
+      : key === 'ArrowUp'
+        ? index - 1
+        : key === 'PageDown'
+          ? index + PAGE_ROWS
+          : key === 'PageUp'
+            ? index - PAGE_ROWS
+            : key === 'Home'
+              ? 0
+              : key === 'End'
+                ? count - 1
+                : null;
+  return to === null ? null : Math.max(0, Math.min(count - 1, to));
+}
 
 /**
  * Memoised: a settings change re-renders the page around it, but the table waits for the rows the
@@ -69,6 +116,72 @@ export const UnitsTable = memo(function UnitsTable({
     () => sortUnits(units, sort, { rows: displayRows, clusterNames, prototypeNames }),
     [units, sort, clusterNames, prototypeNames, displayRows],
   );
+
+  const virtual = rows.length >= VIRTUAL_FROM;
+  const scroller = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  // Where the body starts in the scroll box (under the caption and the header), and the sticky
+  // header's height (a row scrolled to must not hide under it).
+  const [offsets, setOffsets] = useState({ body: 0, head: 0 });
+  useLayoutEffect(() => {
+    if (!virtual) return;
+    const measure = () => {
+      const next = { body: body.current?.offsetTop ?? 0, head: head.current?.offsetHeight ?? 0 };
+      setOffsets((o) => (o.body === next.body && o.head === next.head ? o : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (head.current) observer.observe(head.current);
+    return () => observer.disconnect();
+  }, [virtual]);
+  // The focused row is kept rendered, so focus is not lost when it scrolls out of view.
+  const focused = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f === null || f >= range.count || indexes.includes(f)) return indexes;
+    return [...indexes, f].sort((a, b) => a - b);
+  }, []);
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    scrollMargin: offsets.body,
+    scrollPaddingStart: offsets.head,
+    rangeExtractor,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const renderedRange = `${items[0]?.index ?? ''}-${items.at(-1)?.index ?? ''}`;
+  // A key moved to a row: focus its button once it is rendered.
+  const [pendingFocus, setPendingFocus] = useState<number | null>(null);
+  useEffect(() => {
+    if (pendingFocus === null) return;
+    const button = body.current?.querySelector<HTMLElement>(
+      `tr[data-index="${pendingFocus}"] [data-unit-row]`,
+    );
+    if (button) {
+      button.focus({ preventScroll: virtual });
+      setPendingFocus(null);
+    }
+    // Again when the rendered rows change: the row may arrive a render after the scroll.
+  }, [pendingFocus, virtual, renderedRange]);
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const target = e.target as HTMLElement;
+    if (!target.hasAttribute('data-unit-row')) return;
+    const from = Number(target.closest('tr')?.dataset.index ?? NaN);
+    if (Number.isNaN(from)) return;
+    const to = rowForKey(e.key, from, rows.length);
+    if (to === null) return;
+    e.preventDefault();
+    if (virtual) {
+      focused.current = to;
+      virtualizer.scrollToIndex(to, { align: 'auto' });
+    }
+    setPendingFocus(to);
+  };
 
   const th = css({
     position: 'sticky',
@@ -131,8 +244,31 @@ export const UnitsTable = memo(function UnitsTable({
       );
     },
   };
+  const row = (index: number, measure?: (el: HTMLTableRowElement | null) => void) => {
+    const u = rows[index]!;
+    return (
+      <tr
+        key={u.id}
+        ref={measure}
+        data-index={index}
+        aria-rowindex={index + 2}
+        aria-selected={u.id === selectedId}
+        className={css({
+          _hover: { bg: 'rgba(0,0,0,0.03)' },
+          '&[aria-selected="true"]': { bg: 'rgba(11,107,203,0.08)' },
+        })}
+      >
+        {COLUMNS.map((col) => (
+          <td key={col} className={`${td} ${COLUMN_FITS[col] ?? ''}`}>
+            {cells[col](u)}
+          </td>
+        ))}
+      </tr>
+    );
+  };
   return (
     <div
+      ref={scroller}
       className={css({
         overflow: 'auto',
         bg: 'surface',
@@ -148,12 +284,14 @@ export const UnitsTable = memo(function UnitsTable({
         data-testid="units-table"
         data-rows-engine={engine}
         data-rows-version={version}
+        data-virtual={virtual ? 'true' : 'false'}
+        aria-rowcount={rows.length + 1}
       >
         <caption className={css({ textAlign: 'left', p: 3, fontWeight: 'semibold' })}>
           {caption}
         </caption>
-        <thead>
-          <tr>
+        <thead ref={head}>
+          <tr aria-rowindex={1}>
             {COLUMNS.map((col) => (
               <th
                 key={col}
@@ -187,25 +325,56 @@ export const UnitsTable = memo(function UnitsTable({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((u) => (
-            <tr
-              key={u.id}
-              aria-selected={u.id === selectedId}
-              className={css({
-                _hover: { bg: 'rgba(0,0,0,0.03)' },
-                '&[aria-selected="true"]': { bg: 'rgba(11,107,203,0.08)' },
-              })}
-            >
-              {COLUMNS.map((col) => (
-                <td key={col} className={`${td} ${COLUMN_FITS[col] ?? ''}`}>
-                  {cells[col](u)}
-                </td>
-              ))}
-            </tr>
-          ))}
+        <tbody
+          ref={body}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => {
+            const index = Number((e.target as HTMLElement).closest('tr')?.dataset.index ?? NaN);
+            focused.current = Number.isNaN(index) ? null : index;
+          }}
+          onBlur={() => {
+            focused.current = null;
+          }}
+        >
+          {virtual
+            ? withSpacers(
+                items.map((item) => ({
+                  index: item.index,
+                  start: item.start - offsets.body,
+                  end: item.end - offsets.body,
+                })),
+                virtualizer.getTotalSize(),
+                (index) => row(index, virtualizer.measureElement),
+              )
+            : rows.map((_, index) => row(index))}
         </tbody>
       </table>
     </div>
   );
 });
+
+/**
+ * The rendered rows of a virtualised table with an empty row before, between and after them for
+ * every stretch of rows not rendered, so the scroll height and each row's place stay true.
+ */
+function withSpacers(
+  items: readonly { index: number; start: number; end: number }[],
+  total: number,
+  render: (index: number) => ReactNode,
+): ReactNode[] {
+  const out: ReactNode[] = [];
+  let at = 0;
+  const spacer = (height: number, key: string) =>
+    height > 0 ? (
+      <tr key={key} aria-hidden="true" data-spacer="true" style={{ height }}>
+        <td colSpan={COLUMNS.length} className={css({ p: 0, border: 0 })} />
+      </tr>
+    ) : null;
+  for (const item of items) {
+    out.push(spacer(item.start - at, `gap-${item.index}`));
+    out.push(render(item.index));
+    at = item.end;
+  }
+  out.push(spacer(total - at, 'gap-end'));
+  return out;
+}

@@ -1,8 +1,11 @@
-/** Units per status for the legend, in the spec's status order (§4). */
+/**
+ * Units per status for the legend: the statuses, labels, colours and totals of the display rows
+ * the core worker builds (core/display-rows.ts `summariseStatuses`, in the spec's status order,
+ * §4), with how many of each match the filters.
+ */
 
-import { statusInfo } from '../../../../core/status';
-import type { StatusColors, Unit } from '../../../../core/types';
-import { orderedStatuses } from '../../../lib/catalogue';
+import type { StatusSummary } from '../../../../core/display-rows';
+import type { Unit } from '../../../../core/types';
 
 export interface StatusCount {
   status: string;
@@ -12,33 +15,26 @@ export interface StatusCount {
   matching: number;
 }
 
-/** Counts per status, in the order of the colour map, then any status it does not know. */
+/** Counts per status, in the summaries' order; none until the summaries arrive. */
 export function statusCounts(
   units: readonly Pick<Unit, 'id' | 'status'>[],
-  colors: StatusColors,
+  statuses: readonly StatusSummary[] | null,
   matching: ReadonlySet<string> | null,
 ): StatusCount[] {
-  const counts = new Map<string, StatusCount>();
-  for (const status of orderedStatuses(colors)) {
-    const info = statusInfo(status, colors);
-    counts.set(status, {
-      status,
-      label: info.disponibilidad,
-      color: info.hexColor,
-      total: 0,
-      matching: 0,
-    });
-  }
-  for (const u of units) {
-    const status = u.status ?? '';
-    let entry = counts.get(status);
-    if (!entry) {
-      const info = statusInfo(u.status, colors);
-      entry = { status, label: info.disponibilidad, color: info.hexColor, total: 0, matching: 0 };
-      counts.set(status, entry);
+  if (statuses === null) return [];
+  const matched = new Map<string, number>();
+  if (matching !== null) {
+    for (const u of units) {
+      if (!matching.has(u.id)) continue;
+      const status = u.status ?? '';
+      matched.set(status, (matched.get(status) ?? 0) + 1);
     }
-    entry.total++;
-    if (matching === null || matching.has(u.id)) entry.matching++;
   }
-  return [...counts.values()];
+  return statuses.map((s) => ({
+    status: s.status,
+    label: s.label,
+    color: s.hexColor,
+    total: s.total,
+    matching: matching === null ? s.total : (matched.get(s.status) ?? 0),
+  }));
 }
