@@ -7,7 +7,15 @@
 //   LIGHTHOUSE_PORT=4380 VITRINA_DIST_DIR=/tmp/dist npm run lighthouse
 //   LIGHTHOUSE_PRESET=desktop npm run lighthouse      (default: Lighthouse's mobile emulation)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,8 +23,9 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4380);
 const base = `http://127.0.0.1:${port}`;
 const distDir = process.env.VITRINA_DIST_DIR ?? 'dist';
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const preset = process.env.LIGHTHOUSE_PRESET;
+const preset = process.env.LIGHTHOUSE_PRESET || undefined;
 const BAR = 95;
+const only = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY, 'i') : null;
 
 if (!existsSync(join(distDir, 'index.html'))) {
   console.error(`No build in ${distDir}: run \`npm run build\` first (or set VITRINA_DIST_DIR).`);
@@ -45,7 +54,7 @@ process.on('SIGINT', () => {
 });
 
 async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`${base}/api/wsObtenerConfiguracionesGenerales`);
       if (res.ok) return;
@@ -54,7 +63,7 @@ async function waitForServer() {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the server did not start in 2 minutes');
+  throw new Error('the server did not start in 5 minutes');
 }
 
 /** A shared quotation of a Disponible Torre Alameda unit, made by the demo adviser: its path. */
@@ -118,7 +127,38 @@ function audit(url) {
   if (r.status !== 0 || !existsSync(outFile)) {
     throw new Error(`lighthouse failed on ${url}: ${r.stderr?.slice(-800)}`);
   }
-  return JSON.parse(readFileSync(outFile, 'utf8'));
+  const report = JSON.parse(readFileSync(outFile, 'utf8'));
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root';
+    copyFileSync(
+      outFile,
+      join(process.env.LIGHTHOUSE_REPORTS, `${preset ?? 'mobile'}-${name}.json`),
+    );
+  }
+  return report;
+}
+
+/**
+ * Under `npm run bench` (tests/bench/login-budget.bench.ts runs this script), each score is a
+ * line of the results table (the shape of tests/bench/support/results.ts). A page that is not to
+ * be indexed (the shared quotation: a buyer's own document, `noindex` on purpose) fails
+ * Lighthouse's "Page is blocked from indexing" audit by design: its SEO score has no target.
+ */
+function record(name, category, score, report) {
+  const file = process.env.VITRINA_BENCH_RESULTS;
+  if (!file) return;
+  const noindex = category === 'seo' && report.audits['is-crawlable']?.score === 0;
+  appendFileSync(
+    file,
+    JSON.stringify({
+      bench: 'lighthouse',
+      measure: `${name}, ${category}, ${preset ?? 'mobile'}${noindex ? ' (noindex on purpose)' : ''}`,
+      value: score,
+      unit: '',
+      ...(noindex ? {} : { target: { text: `≥ ${BAR}`, met: score >= BAR } }),
+    }) + '\n',
+  );
 }
 
 let failing = 0;
@@ -130,13 +170,18 @@ try {
       'Public availability',
       '/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad',
     ],
+    [
+      'Public simulator',
+      '/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/cotizacion',
+    ],
     ['Shared quotation', await sharedQuotationPath()],
-  ];
+  ].filter(([name]) => !only || only.test(name));
   console.log(`Lighthouse ${preset ?? 'mobile'} on ${base} (bar: ${BAR})\n`);
   for (const [name, path] of pages) {
     const report = audit(`${base}${path}`);
     const scores = CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]);
     console.log(`${name.padEnd(22)} ${scores.map(([c, s]) => `${c} ${s}`).join(' · ')}`);
+    for (const [category, score] of scores) record(name, category, score, report);
     for (const [category, score] of scores) {
       if (score >= BAR) continue;
       failing++;

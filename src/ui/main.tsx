@@ -6,7 +6,7 @@ import { routeTree } from './routeTree.gen';
 import { LoadingScreen } from './components/loading-screen';
 import { OfflineNotice } from './components/offline-notice';
 import { UpdatePrompt } from './components/update-prompt';
-import { initI18n, preloadFeatureNamespaces } from './i18n';
+import { initI18n, preloadFeatureNamespaces, prefetchVisitorLanguage } from './i18n';
 import { queryClient } from './lib/api';
 import { startServiceWorker } from './lib/service-worker';
 import { SessionProvider, startSession } from './session';
@@ -29,8 +29,10 @@ declare module '@tanstack/react-router' {
 }
 
 // The login page needs only the shell's texts; every other page gets the feature namespaces.
+// A public page shows the visitor's language on a bilingual corporate: fetched at once.
 router.subscribe('onBeforeLoad', ({ toLocation }) => {
   if (toLocation.pathname !== '/login') preloadFeatureNamespaces();
+  if (toLocation.pathname.startsWith('/public/')) prefetchVisitorLanguage(toLocation.searchStr);
 });
 
 // The installable app's worker: the shell offline, push, and the "new version" prompt.

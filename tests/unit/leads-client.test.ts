@@ -22,7 +22,7 @@ import {
   LeadGoneError,
   vitrinaLeadSource,
 } from '../../src/ui/features/leads/api/lead-source';
-import { clientsSearchSchema } from '../../src/ui/features/leads/utils/clients-search';
+import { validateClientsSearch } from '../../src/ui/features/leads/utils/clients-search';
 import { whatsappLink } from '../../src/ui/features/leads/utils/whatsapp';
 import { ApiRequestError } from '../../src/ui/lib/api';
 
@@ -332,7 +332,7 @@ describe('vitrinaLeadSource', () => {
 });
 
 describe('the clients list’s search params (a filtered list is a link)', () => {
-  const parse = (search: Record<string, unknown>) => clientsSearchSchema.parse(search);
+  const parse = validateClientsSearch;
 
   it('keeps the four filters, trimmed; empty values are no filter', () => {
     expect(

@@ -49,6 +49,8 @@ export function PublicPageHeader({
         <img
           src={logoUrl}
           alt={corporateName}
+          width={40}
+          height={40}
           className={css({ h: 10, w: 10, objectFit: 'contain' })}
         />
       ) : null}

@@ -16,6 +16,7 @@
 
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { visitorLanguage } from '../../core/visitor-language';
 
 export type Language = 'es' | 'en';
 export const LANGUAGES: readonly Language[] = ['es', 'en'];
@@ -70,24 +71,43 @@ const chunkBackend = {
   },
 };
 
-/** The language the user chose on this device (Spanish when none). */
-export function storedLanguage(): Language {
+function localStorageItem(key: string): string | null {
   try {
-    const value = localStorage.getItem(LANGUAGE_KEY);
-    return value === 'en' ? 'en' : DEFAULT_LANGUAGE;
+    return localStorage.getItem(key);
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
 }
 
-async function loadLanguage(lng: Language) {
-  if (lng === 'es' || i18n.hasResourceBundle(lng, 'common')) return;
-  const loaders = lazy[lng];
-  await Promise.all(
-    Object.entries(loaders).map(async ([path, load]) => {
-      i18n.addResourceBundle(lng, namespaceOf(path), await load(), true, true);
+/** The language the user chose on this device (Spanish when none). */
+export function storedLanguage(): Language {
+  return localStorageItem(LANGUAGE_KEY) === 'en' ? 'en' : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Loads the given namespaces of a language (those not there yet) and adds them at once: every
+ * bundle but the last silently, so the screens re-render once, not once per namespace (each
+ * `added` event re-renders every component that translates; on the public availability's grid,
+ * a long task each time).
+ */
+async function addNamespaces(lng: Language, namespaces: readonly string[]): Promise<void> {
+  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(lng, ns));
+  const loaded = await Promise.all(
+    missing.flatMap((ns) => {
+      const load = loaderFor(lng, ns);
+      return load ? [load().then((bundle) => [ns, bundle] as const)] : [];
     }),
   );
+  loaded.forEach(([ns, bundle], i) =>
+    i18n.addResourceBundle(lng, ns, bundle, true, true, { silent: i < loaded.length - 1 }),
+  );
+}
+
+const isLoaded = (lng: Language) => lng === 'es' || i18n.hasResourceBundle(lng, 'common');
+
+async function loadLanguage(lng: Language) {
+  if (isLoaded(lng)) return;
+  await addNamespaces(lng, Object.keys(lazy[lng]).map(namespaceOf));
 }
 
 /** Initialises i18next with the stored language (loading it first); resolves when ready. */
@@ -122,7 +142,26 @@ let featuresRequested = false;
 export function preloadFeatureNamespaces(): void {
   if (featuresRequested) return;
   featuresRequested = true;
-  void i18n.loadNamespaces(FEATURE_NAMESPACES);
+  // Fetched in one batch, then registered with i18next (present by then: nothing more to load),
+  // so a later language switch loads them too.
+  void addNamespaces(currentLanguage(), FEATURE_NAMESPACES).then(() =>
+    i18n.loadNamespaces(FEATURE_NAMESPACES),
+  );
+}
+
+/**
+ * Fetches a language's bundles without switching to it: a public page's visitor language is
+ * only known once the corporate is (`multiIdioma`), so its bundles are fetched beside the
+ * corporate rather than after it.
+ */
+export function prefetchVisitorLanguage(searchStr: string): void {
+  const likely = visitorLanguage({
+    multiIdioma: true,
+    requested: new URLSearchParams(searchStr).get('lang'),
+    stored: localStorageItem(LANGUAGE_KEY),
+    preferred: typeof navigator === 'undefined' ? [] : navigator.languages,
+  });
+  if (likely !== DEFAULT_LANGUAGE) void loadLanguage(likely).catch(() => undefined);
 }
 
 /**
@@ -132,7 +171,8 @@ export function preloadFeatureNamespaces(): void {
  * the next corporate that offers it.
  */
 export async function setLanguage(lng: Language, { remember = true }: { remember?: boolean } = {}) {
-  await loadLanguage(lng);
+  // Loaded already: the switch happens in this call, synchronously (see useVisitorLanguage).
+  if (!isLoaded(lng)) await loadLanguage(lng);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
   if (!remember) return;

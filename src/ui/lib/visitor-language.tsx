@@ -2,7 +2,7 @@
  * The language of the signed-out pages (issue 19; the rule: core/visitor-language.ts) and the
  * EN/ES switch of the public pages and the sign-in page.
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { visitorLanguage } from '../../core/visitor-language';
@@ -18,10 +18,12 @@ function storedChoice(): string | null {
 
 /**
  * Puts the interface in the visitor's language once the corporate is known (`multiIdioma`
- * undefined: not yet). Not remembered: only the switch remembers a choice.
+ * undefined: not yet). Not remembered: only the switch remembers a choice. A layout effect: when
+ * the language's texts are already here (main.tsx fetches them with the page), the switch
+ * happens before the first paint, so the page is not laid out twice (no layout shift).
  */
 export function useVisitorLanguage(multiIdioma: boolean | undefined, requested?: string | null) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (multiIdioma === undefined) return;
     const wanted = visitorLanguage({
       multiIdioma,

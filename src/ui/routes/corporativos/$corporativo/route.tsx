@@ -65,9 +65,25 @@ function CorporateNotFound({ data }: { data?: unknown }) {
   );
 }
 
+/**
+ * With a CRM connection the clients list comes from the CRM (spec §4; issue 17): the leads
+ * feature's source learns the CRM's before any page of the corporate loads data. Imported here,
+ * not at the top of a route file, so the CRM code stays out of the main chunk (/login's).
+ */
+async function connectCrmLeadSource() {
+  const [{ setCrmLeadSourceResolver }, { crmListSourceFor }] = await Promise.all([
+    import('../../../features/leads/api/lead-source'),
+    import('../../../features/crm/api/crm-lead-source'),
+  ]);
+  setCrmLeadSourceResolver(crmListSourceFor);
+}
+
 export const Route = createFileRoute('/corporativos/$corporativo')({
   beforeLoad: async ({ context: { queryClient, session }, params, abortController }) => {
-    const snapshot = await settledSession(session, abortController.signal);
+    const [snapshot] = await Promise.all([
+      settledSession(session, abortController.signal),
+      connectCrmLeadSource(),
+    ]);
     const user = snapshot.hasTag('signedIn') ? snapshot.context.user : null;
     if (user)
       await requireMembership(queryClient, user, snapshot.context.corporates, params.corporativo);

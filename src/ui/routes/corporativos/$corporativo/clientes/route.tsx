@@ -5,19 +5,14 @@
 
 import { Outlet, createFileRoute, useMatch, useNavigate } from '@tanstack/react-router';
 import { ClientsPage } from '../../../../features/leads/components/clients-page';
-import { setCrmLeadSourceResolver } from '../../../../features/leads/api/lead-source';
 import { useCrmConnection } from '../../../../features/crm/api/crm-connection';
-import { crmListSourceFor } from '../../../../features/crm/api/crm-lead-source';
 import {
   CrmCallbackNotice,
   CrmStatusStrip,
 } from '../../../../features/crm/components/crm-status-strip';
 import { useCorporateContext } from '../../../../layouts/corporate-context';
-
-// With a CRM connection the clients list comes from the CRM (spec §4; issue 17).
-setCrmLeadSourceResolver(crmListSourceFor);
 import {
-  clientsSearchSchema,
+  validateClientsSearch,
   type ClientsSearch,
 } from '../../../../features/leads/utils/clients-search';
 
@@ -60,6 +55,6 @@ function Clients() {
 }
 
 export const Route = createFileRoute('/corporativos/$corporativo/clientes')({
-  validateSearch: clientsSearchSchema,
+  validateSearch: validateClientsSearch,
   component: Clients,
 });

@@ -1,0 +1,60 @@
+/**
+ * How the interface's texts load (issue 19's load budget): feature namespaces and a second
+ * language arrive in one batch (one `added` event, so the screens re-render once, not once per
+ * namespace), a public page's likely language is fetched without switching to it, and a switch to
+ * a language already fetched happens synchronously (before the first paint: no layout shift).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n, {
+  FEATURE_NAMESPACES,
+  initI18n,
+  NAMESPACES,
+  prefetchVisitorLanguage,
+  preloadFeatureNamespaces,
+  setLanguage,
+} from '../../src/ui/i18n';
+
+// The chunks are JSON modules, transformed on first import: slow on a busy machine.
+const WAIT = { timeout: 60_000 };
+let added = 0;
+const countAdded = () => added++;
+
+beforeAll(async () => {
+  vi.stubGlobal('document', { documentElement: { lang: 'es' } });
+  vi.stubGlobal('navigator', { languages: ['en-US', 'es-MX'] });
+  await initI18n();
+  i18n.store.on('added', countAdded);
+});
+
+afterAll(() => {
+  i18n.store.off('added', countAdded);
+  vi.unstubAllGlobals();
+});
+
+describe('loading the interface texts', { timeout: 90_000 }, () => {
+  it('adds every feature namespace at once: one `added` event', async () => {
+    expect(FEATURE_NAMESPACES.length).toBeGreaterThan(1);
+    preloadFeatureNamespaces();
+    await vi.waitFor(() => {
+      for (const ns of FEATURE_NAMESPACES) expect(i18n.hasResourceBundle('es', ns), ns).toBe(true);
+    }, WAIT);
+    expect(added).toBe(1);
+  });
+
+  it("fetches a public page visitor's language without switching to it", async () => {
+    added = 0;
+    prefetchVisitorLanguage('');
+    await vi.waitFor(() => {
+      for (const ns of NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
+    }, WAIT);
+    expect(i18n.language).toBe('es');
+    expect(added).toBe(1);
+  });
+
+  it('switches to a fetched language in the same call', async () => {
+    const switching = setLanguage('en', { remember: false });
+    expect(i18n.language).toBe('en');
+    await switching;
+    expect(i18n.t('shell:login.submit')).toBe('Sign in');
+  });
+});
