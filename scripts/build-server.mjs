@@ -33,6 +33,8 @@ export async function buildServer(outDir = SERVER_OUT_DIR) {
       js: "import { createRequire as __vitrinaRequire } from 'node:module'; const require = __vitrinaRequire(import.meta.url);",
     },
     sourcemap: 'linked',
+    // File and line in stack traces need no source text: the map stays small in memory.
+    sourcesContent: false,
     logLevel: 'warning',
   });
   cpSync('src/server/store/migrations', `${outDir}/migrations`, { recursive: true });
