@@ -7,7 +7,7 @@
  * - Every page is its own query: on PostgreSQL a pooled connection is taken for one page and
  *   given back, so a report never holds a connection other requests need; on PGlite (one
  *   connection, queries queued in order) the pages are sized to a time budget
- *   ({@link PAGE_BUDGET_MS}) and the loop yields to the event loop between them, so a light
+ *   ({@link PAGE_BUDGET_MS}) and the loop pauses as long as a page took between them, so a light
  *   request's queries run between two pages.
  * - The response is a pull stream: the next page is read only when the previous one was taken
  *   by the socket (back-pressure), and a client that goes away cancels it, so reading stops.
@@ -138,7 +138,13 @@ export function nextPageRows(rows: number, elapsedMs: number, budgetMs: number):
   return Math.min(REPORT_PAGE_ROWS.max, Math.max(REPORT_PAGE_ROWS.min, Math.min(scaled, rows * 4)));
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * On PGlite, the pause after a page: as long as the page took, so the report has the one
+ * connection at most half the time and a light request's queries, which come one after another
+ * with I/O between them, find it free instead of queueing behind a page each.
+ */
+const pauseAfterPage = (pageMs: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, Math.round(pageMs))));
 
 export interface ReportStreamOptions {
   format: 'json' | 'ndjson';
@@ -164,6 +170,7 @@ export function weeklyReportStream(
   let after: ReportKey | null = null;
   let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first;
   let pages = 0;
+  let lastPageMs = 0;
   let started = false;
   let finished = false;
   const end = (cancelled: boolean) => {
@@ -188,15 +195,14 @@ export function weeklyReportStream(
             }
             controller.enqueue(encoder.encode('['));
           }
-          if (options.kind === 'pglite' && pages > 0) await yieldToEventLoop();
+          if (options.kind === 'pglite' && pages > 0) await pauseAfterPage(lastPageMs);
           if (finished) return;
           const limit = size;
           const t0 = performance.now();
           const page = await weeklyReportPage(db, scope, after, limit);
           if (finished) return;
-          if (options.pageRows === undefined) {
-            size = nextPageRows(limit, performance.now() - t0, budget);
-          }
+          lastPageMs = performance.now() - t0;
+          if (options.pageRows === undefined) size = nextPageRows(limit, lastPageMs, budget);
           if (page.rows !== null && page.last !== null) {
             const text =
               options.format === 'ndjson'
