@@ -90,13 +90,70 @@ test('the availability pages render the rows the core worker builds, again on a 
   await settings(page, 'MXN', 'm²');
 });
 
+test('the developments list, home, presentation, legend and filters show the figures the worker builds', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'asesor@vitrina.demo', password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+
+  // The developments list: each card's price from is the worker's answer, again on a switch.
+  await page.goto(`/corporativos/${CORP}/desarrollos`);
+  const list = page.locator('ul[data-figures-engine]').first();
+  await expect(list).toHaveAttribute('data-figures-engine', 'worker');
+  await expect(list).toHaveAttribute('data-figures-version', '1');
+  const alameda = page.locator('[data-development="torre-alameda"]').first();
+  await expect(alameda.getByTestId('price-from')).toContainText('MXN');
+  await settings(page, 'USD', 'm²');
+  await expect(list).toHaveAttribute('data-figures-version', '2');
+  await expect(alameda.getByTestId('price-from')).toContainText(/^Desde \$[\d,]+ USD$/);
+  await page.screenshot({ path: `${SHOTS}/display-rows-developments-usd.png` });
+
+  // The corporate home: prices and the units-by-status breakdown.
+  await page.goto(`/corporativos/${CORP}`);
+  const home = page.getByTestId('home-developments');
+  await expect(home).toHaveAttribute('data-figures-engine', 'worker');
+  await expect(home).toContainText('USD');
+  await expect(home.getByRole('img').first()).toHaveAttribute('aria-label', /Disponible: \d+/);
+
+  // The presentation: price from (and rent) from the display rows.
+  await page.goto(`${DEV_PATH}/presentacion`);
+  const figures = page.getByTestId('presentation-figures');
+  await expect(figures).toHaveAttribute('data-rows-engine', 'worker');
+  await expect(figures).toContainText(/\$[\d,]+ USD/);
+
+  // The legend and the status filter: labels, colours and counts from the display rows.
+  await page.goto(`${DEV_PATH}/disponibilidad`);
+  await expect(page.getByTestId('availability-grid')).toHaveAttribute('data-ready', 'true');
+  const legend = page.getByRole('list', { name: 'Unidades por estatus' });
+  await expect(legend.locator('[data-status="Disponible"]')).toContainText(/Disponible\s*\d+/);
+  await expect(
+    page
+      .getByRole('form', { name: 'Filtros' })
+      .getByRole('checkbox', { name: 'Disponible', exact: true }),
+  ).toBeVisible();
+  await settings(page, 'MXN', 'm²');
+});
+
 test('the page modules keep no status rule or conversion of their own', () => {
   for (const file of [
     'src/ui/features/inventory/components/units-table.tsx',
     'src/ui/features/inventory/components/availability-grid.tsx',
     'src/ui/features/inventory/utils/units-sort.ts',
+    'src/ui/features/inventory/components/developments-page.tsx',
+    'src/ui/features/inventory/components/featured-page.tsx',
+    'src/ui/features/inventory/components/presentation-page.tsx',
+    'src/ui/features/inventory/components/filter-panel.tsx',
+    'src/ui/features/inventory/components/status-legend.tsx',
+    'src/ui/features/inventory/utils/status-counts.ts',
+    'src/ui/features/home/components/corporate-home.tsx',
+    'src/ui/features/chat/components/chat-answer.tsx',
   ]) {
     const text = readFileSync(file, 'utf8');
-    expect(text, file).not.toMatch(/\b(statusInfo|isPriceVisible|formatPrice|formatAreaIn)\b/);
+    expect(text, file).not.toMatch(
+      /\b(statusInfo|isPriceVisible|formatPrice|formatAreaIn|convertMoney|priceFrom|rentPrice)\(/,
+    );
   }
 });

@@ -2,16 +2,19 @@
  * A bot message of the chat panel: the webhook's HTML, sanitised right before it is inserted
  * (utils/sanitize.ts), the spec's failure message, or the inventory assistant's answer — a
  * short sentence and up to 3 unit cards per development, each linking to the unit's detail in
- * the availability page and to a quotation.
+ * the availability page and to a quotation. The cards' price (in the chosen currency) and areas
+ * (in the chosen unit) are built by the core worker (issue 20, the card's worker).
  */
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { ChatReply, ChatReplyDevelopment, ChatUnitCard } from '../../../../core/chat-query';
+import type { ChatUnitFigures } from '../../../../core/display-rows';
 import type { Corporate } from '../../../../core/types';
 import type { ChatMessage } from '../../../../machines/chat.machine';
 import { AppLink } from '../../../components/app-link';
-import { formatAreaIn, formatPrice, type Display } from '../../../lib/figures';
+import type { Display } from '../../../lib/figures';
+import { useCoreFigures } from '../../../lib/use-core-figures';
 import { developmentPath } from '../../../lib/paths';
 import { sanitizeChatHtml } from '../utils/sanitize';
 
@@ -62,12 +65,13 @@ function UnitCard({
   unit,
   development,
   corporate,
-  display,
+  figures,
 }: {
   unit: ChatUnitCard;
   development: ChatReplyDevelopment;
   corporate: Pick<Corporate, 'slug'>;
-  display: Display;
+  /** Its price and areas as shown, from the core worker; undefined until they arrive. */
+  figures: ChatUnitFigures | undefined;
 }) {
   const { t } = useTranslation('chat');
   const banios = unit.banios + 0.5 * unit.baniosMedios;
@@ -90,9 +94,7 @@ function UnitCard({
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: 2 })}>
         <strong>{unit.nombre}</strong>
         <span className={css({ fontWeight: 'semibold', textAlign: 'right' })}>
-          {unit.precio !== undefined
-            ? formatPrice(unit.precio, display, unit.divisa)
-            : t('answer.priceHidden')}
+          {unit.precio === undefined ? t('answer.priceHidden') : (figures?.priceText ?? '…')}
         </span>
       </div>
       <span className={css({ fontSize: 'sm', color: 'muted' })}>
@@ -100,16 +102,14 @@ function UnitCard({
           t('answer.beds', { count: unit.recamaras }),
           t('answer.baths', { count: banios }),
           t('answer.parking', { count: unit.cajones }),
-          formatAreaIn(unit.areaTotal, display),
+          figures?.areaText ?? '…',
         ].map((part, i) => (
           <Fragment key={i}>
             {i > 0 ? ' · ' : ''}
             <span className={css({ whiteSpace: 'nowrap' })}>{part}</span>
           </Fragment>
         ))}
-        {unit.terraza
-          ? ` · ${t('answer.terrace', { area: formatAreaIn(unit.terraza, display) })}`
-          : ''}
+        {figures?.terraceText ? ` · ${t('answer.terrace', { area: figures.terraceText })}` : ''}
       </span>
       <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 })}>
         <AppLink
@@ -141,6 +141,14 @@ function InventoryAnswer({
   display: Display;
 }) {
   const { t } = useTranslation('chat');
+  const units = reply.entendida ? reply.desarrollos.flatMap((d) => d.unidades) : [];
+  const figures = useCoreFigures(
+    units.length === 0
+      ? null
+      : JSON.stringify([display.currency.codigo, display.currencies, display.areaUnit, units]),
+    (client, signal) => client.chatUnitFigures(units, display, { signal }),
+  );
+  const byId = new Map((figures.data ?? []).map((f) => [f.id, f] as const));
   if (!reply.entendida) {
     return (
       <div>
@@ -160,7 +168,12 @@ function InventoryAnswer({
         ? t('answer.count', { count: reply.total })
         : t('answer.found', { count: reply.total, developments: reply.desarrollos.length });
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}>
+    <div
+      className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}
+      data-testid="chat-inventory-answer"
+      data-figures-engine={figures.engine}
+      data-figures-version={figures.version}
+    >
       <p>{sentence}</p>
       {reply.desarrollos.map((d) => (
         <section key={d.id} aria-label={d.nombre}>
@@ -174,7 +187,7 @@ function InventoryAnswer({
                 unit={u}
                 development={d}
                 corporate={corporate}
-                display={display}
+                figures={byId.get(u.id)}
               />
             ))}
           </ul>
