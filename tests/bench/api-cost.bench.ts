@@ -19,7 +19,8 @@
  * and server CPU per request (utime + stime of the server processes from /proc/<pid>/stat over
  * the run, divided by the answers). Non-2xx answers are counted and printed.
  *
- * Run: `npm run bench -- api-cost` (ports 44000–44003).
+ * Run: `npm run bench -- api-cost` (ports 44000–44003); BENCH_API_CALLS=lead (a part of a
+ * call's name) runs only that call.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -54,6 +55,7 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
   '2xx': number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 type Autocannon = (options: {
   url: string;
@@ -144,7 +146,7 @@ interface Ctx {
 }
 
 let leadCounter = 0;
-const CALLS: Call[] = [
+const ALL_CALLS: Call[] = [
   {
     name: 'development list',
     requests: (x) => [
@@ -188,11 +190,16 @@ const CALLS: Call[] = [
   },
 ];
 
+/** `BENCH_API_CALLS=mix` (a part of the calls' names) runs only those. */
+const CALLS = ALL_CALLS.filter((c) => c.name.includes(process.env.BENCH_API_CALLS ?? ''));
+
 interface Measured {
   rps: number;
   p99: number;
   cpuPerRequest: number;
   non2xx: number;
+  /** Answers by status other than 2xx, and errors and timeouts, e.g. `{ 409: 3, timeouts: 2 }`. */
+  failures: Record<string, number>;
 }
 
 /** One autocannon run per server at once (connections split evenly), summed. */
@@ -209,13 +216,24 @@ async function runOnce(servers: Server[], ctx: Ctx | null, call: Call): Promise<
       }),
     ),
   );
+  const failures: Record<string, number> = {};
+  const add = (key: string, n: number) => {
+    if (n > 0) failures[key] = (failures[key] ?? 0) + n;
+  };
+  for (const r of results) {
+    for (const [status, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      if (!status.startsWith('2')) add(status, count);
+    add('errors', Math.max(0, r.errors - r.timeouts));
+    add('timeouts', r.timeouts);
+  }
   const cpu = servers.reduce((sum, s, i) => sum + cpuMs(s.child.pid!) - before[i]!, 0);
   const answered = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     cpuPerRequest: answered > 0 ? cpu / answered : NaN,
-    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    failures,
   };
 }
 
@@ -232,9 +250,12 @@ async function measure(
     p99: median(runs.map((r) => r.p99)),
     cpuPerRequest: median(runs.map((r) => r.cpuPerRequest)),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    failures: {},
   };
+  for (const r of runs)
+    for (const [k, n] of Object.entries(r.failures)) m.failures[k] = (m.failures[k] ?? 0) + n;
   console.log(
-    `${call.name} — ${label}: ${runs.map((r) => r.rps.toFixed(0)).join(', ')} req/s (median ${m.rps.toFixed(0)}), p99 ${m.p99} ms, CPU ${m.cpuPerRequest.toFixed(3)} ms/request${m.non2xx ? `, ${m.non2xx} non-2xx or errors` : ''}`,
+    `${call.name} — ${label}: ${runs.map((r) => r.rps.toFixed(0)).join(', ')} req/s (median ${m.rps.toFixed(0)}), p99 ${m.p99} ms, CPU ${m.cpuPerRequest.toFixed(3)} ms/request${m.non2xx ? `, ${m.non2xx} non-2xx or errors ${JSON.stringify(m.failures)}` : ''}`,
   );
   return m;
 }
