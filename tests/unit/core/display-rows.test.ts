@@ -5,7 +5,11 @@
  * worker's API answers the same rows for the units loaded under a key.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDisplayRows } from '../../../src/core/display-rows';
+import {
+  buildChatUnitFigures,
+  buildDevelopmentFigures,
+  buildDisplayRows,
+} from '../../../src/core/display-rows';
 import { makeDisplay } from '../../../src/core/display';
 import { defaultStatusColors } from '../../../src/core/status';
 import type { Currency } from '../../../src/core/types';
@@ -81,5 +85,74 @@ describe('display rows', () => {
       buildDisplayRows(many, colors, display, 'MXN'),
     );
     expect(() => api.displayRows('dev:none', colors, display)).toThrow(/no units loaded/);
+  });
+});
+
+describe('status summaries, development cards and chat cards', () => {
+  it('summarises the statuses in the spec order, unknown ones and units without one last', () => {
+    const units = [
+      makeUnit({ id: 'a', status: 'Vendido' }),
+      makeUnit({ id: 'b', status: 'Disponible' }),
+      makeUnit({ id: 'c', status: 'Inventado' }),
+      makeUnit({ id: 'd', status: undefined }),
+    ];
+    const { statuses } = buildDisplayRows(units, colors, makeDisplay(currencies, 'MXN', 'm2'));
+    expect(statuses[0]).toMatchObject({ status: 'Disponible', label: 'Disponible', total: 1 });
+    expect(statuses.find((s) => s.status === 'Vendido')).toMatchObject({ known: true, total: 1 });
+    // Coloured statuses no unit has are listed with 0 (the legend shows them).
+    expect(statuses.find((s) => s.status === 'Apartado')).toMatchObject({ total: 0 });
+    expect(statuses.slice(-2).map((s) => [s.status, s.known, s.total])).toEqual([
+      ['Inventado', false, 1],
+      ['', false, 1],
+    ]);
+  });
+
+  it("shows a development card's price from and rent in the chosen currency", () => {
+    const [withPrice, without] = buildDevelopmentFigures(
+      [
+        {
+          id: 'alameda',
+          precioDesde: 2_600_000,
+          precioRentaDesde: 20_000,
+          divisa: 'MXN',
+          statusCounts: { Disponible: 3, Vendido: 1, Inventado: 2 },
+        },
+        { id: 'nueva', precioDesde: null },
+      ],
+      colors,
+      makeDisplay(currencies, 'USD', 'm2'),
+    );
+    expect(withPrice).toMatchObject({
+      priceFromText: '$130,000 USD',
+      rentText: '$1,000 USD',
+    });
+    // Only the statuses some unit has, in the spec order.
+    expect(withPrice!.statuses!.map((s) => [s.status, s.total])).toEqual([
+      ['Disponible', 3],
+      ['Vendido', 1],
+      ['Inventado', 2],
+    ]);
+    expect(without).toEqual({ id: 'nueva', priceFromText: null, rentText: null, statuses: null });
+  });
+
+  it("shows a chat card's price (hidden when absent) and areas in the chosen unit", () => {
+    const display = makeDisplay(currencies, 'MXN', 'ft2');
+    expect(
+      buildChatUnitFigures(
+        [
+          { id: 'a', precio: 4_000_000, divisa: 'MXN', areaTotal: 100, terraza: 10 },
+          { id: 'b', areaTotal: 50 },
+        ],
+        display,
+      ),
+    ).toEqual([
+      {
+        id: 'a',
+        priceText: '$4,000,000 MXN',
+        areaText: '1,076.39 ft²',
+        terraceText: '107.64 ft²',
+      },
+      { id: 'b', priceText: null, areaText: '538.19 ft²', terraceText: null },
+    ]);
   });
 });
