@@ -190,7 +190,21 @@ async function serverReads(scale: number, store: string) {
     };
     const list = await measureRead(`/api/wsObtenerDesarrollos?idCorporativo=${corp.id}`, bareList);
     const clusters = await measureRead(clustersUrl, bareClusters);
-    const page = await measureRead(`${clustersUrl}&limite=2`, bareClusters);
+    const pageIds = (
+      (await (await get(`${clustersUrl}&limite=2`, asesor)).json()) as { id: string }[]
+    ).map((c) => c.id);
+    const barePage = async () => {
+      const cl = await db.query<{ doc: string }>(
+        'SELECT doc::text AS doc FROM rm_clusters WHERE id = ANY($1::text[])',
+        [pageIds],
+      );
+      const us = await db.query<{ doc: string }>(
+        'SELECT doc::text AS doc FROM rm_units WHERE development_id = $1 AND cluster_id = ANY($2::text[])',
+        [dev.id, pageIds],
+      );
+      return [...cl.rows, ...us.rows].reduce((n, r) => n + r.doc.length, 0);
+    };
+    const page = await measureRead(`${clustersUrl}&limite=2`, barePage);
     const label = `x${scale} (${(248 * scale).toLocaleString('en')} units)`;
     for (const [name, f] of [
       ['development list', list],
