@@ -29,7 +29,14 @@ const contactLine = css({
   display: 'block',
   fontWeight: 'normal',
   fontSize: 'xs',
-  '& a': { color: 'link', textDecoration: 'underline' },
+  // 24 px tall at least: a target a finger can hit (WCAG 2.5.8).
+  '& a': {
+    color: 'link',
+    textDecoration: 'underline',
+    display: 'inline-block',
+    minH: '24px',
+    lineHeight: '24px',
+  },
   '@media print': { '& a': { color: 'inherit', textDecoration: 'none' } },
 });
 
@@ -285,6 +292,7 @@ export function PublicQuotationPage({ token }: { token: string }) {
             additions={q.adicionales}
             timeZone={q.zonaHoraria}
             schemeName={q.esquemasPago.nombre}
+            headingLevel={2}
           />
 
           <QuotationClosing

@@ -145,6 +145,7 @@ export function QuoteFiguresView({
   additions,
   timeZone,
   schemeName,
+  headingLevel = 3,
 }: {
   figures: QuoteFigures;
   /** Currency code of every amount. */
@@ -152,8 +153,11 @@ export function QuoteFiguresView({
   additions: readonly FigureAddition[];
   timeZone?: string | undefined;
   schemeName?: string | undefined;
+  /** The level of the section headings: 2 where the page's h1 comes right before (no skipped level). */
+  headingLevel?: 2 | 3;
 }) {
   const { t, i18n } = useTranslation('quotes');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The scheme's and the optionals' names in the corporate's words for the reader's language,
   // on screen and printed (issue 19); a manual extra is the adviser's own text.
   const corporateLabel = useCorporateLabel();
@@ -229,11 +233,11 @@ export function QuoteFiguresView({
 
       {additions.length > 0 ? (
         <section className={keepTogether}>
-          <h3 id={additionsHeading} className={sectionTitle}>
+          <Heading id={additionsHeading} className={sectionTitle}>
             {additions.some((a) => a.tipo === 'extra')
               ? t('figures.optionalsAndExtras')
               : t('labels.optionals')}
-          </h3>
+          </Heading>
           <TableScroll labelledBy={additionsHeading}>
             <table className={table} data-testid="quote-additions">
               <thead>
@@ -262,11 +266,11 @@ export function QuoteFiguresView({
       ) : null}
 
       <section className={keepTogether}>
-        <h3 id={partsHeading} className={sectionTitle}>
+        <Heading id={partsHeading} className={sectionTitle}>
           {schemeName
             ? t('figures.schemeNamed', { name: corporateLabel('esquema', schemeName) })
             : t('labels.schemes')}
-        </h3>
+        </Heading>
         <TableScroll labelledBy={partsHeading}>
           <table className={table} data-testid="quote-parts">
             <thead>
@@ -330,7 +334,7 @@ export function QuoteFiguresView({
           className={shortSchedule ? keepTogether : undefined}
           data-schedule={shortSchedule ? 'short' : 'long'}
         >
-          <h3 id={instalmentsHeading} className={sectionTitle}>
+          <Heading id={instalmentsHeading} className={sectionTitle}>
             {sameInstalments
               ? t('figures.instalments', {
                   count: figures.instalments.length,
@@ -340,7 +344,7 @@ export function QuoteFiguresView({
                   count: figures.instalments.length,
                   total: money(shownMonthly),
                 })}
-          </h3>
+          </Heading>
           <TableScroll labelledBy={instalmentsHeading}>
             <table className={table} data-testid="quote-instalments">
               <thead>
