@@ -104,31 +104,24 @@ export async function weeklyReportPage(
     keyset = ` AND (q.fecha_alta, q.posicion) > ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
   }
   params.push(limit);
-  const { rows } = await db.query<{
-    rows: string | null;
-    count: number;
-    fecha_alta: string | null;
-    posicion: string | null;
-  }>(
-    `WITH page AS (
-       SELECT q.fecha_alta, q.posicion, ${ROW_JSON} AS row
-         FROM rm_quotations q
-         LEFT JOIN rm_users u ON u.id = q.id_asesor
-         LEFT JOIN rm_leads l ON l.id = q.id_lead AND l.corporate_id = q.corporate_id
-        WHERE ${where}${keyset}
-        ORDER BY q.fecha_alta, q.posicion
-        LIMIT $${params.length})
-     SELECT string_agg(row, ',' ORDER BY fecha_alta, posicion) AS rows, count(*)::int AS count,
-            (array_agg(fecha_alta::text ORDER BY fecha_alta DESC, posicion DESC))[1] AS fecha_alta,
-            (array_agg(posicion::text ORDER BY fecha_alta DESC, posicion DESC))[1] AS posicion
-       FROM page`,
+  // One text per row in key order; joined here (no aggregate, so no second sort of the page).
+  const { rows } = await db.query<{ row: string; fecha_alta: string; posicion: string }>(
+    `SELECT ${ROW_JSON} AS row, q.fecha_alta::text AS fecha_alta, q.posicion::text AS posicion
+       FROM rm_quotations q
+       LEFT JOIN rm_users u ON u.id = q.id_asesor
+       LEFT JOIN rm_leads l ON l.id = q.id_lead AND l.corporate_id = q.corporate_id
+      WHERE ${where}${keyset}
+      ORDER BY q.fecha_alta, q.posicion
+      LIMIT $${params.length}`,
     params,
   );
-  const r = rows[0];
-  if (!r || r.count === 0 || r.fecha_alta === null || r.posicion === null) {
-    return { rows: null, count: 0, last: null };
-  }
-  return { rows: r.rows, count: r.count, last: { fechaAlta: r.fecha_alta, posicion: r.posicion } };
+  const last = rows[rows.length - 1];
+  if (!last) return { rows: null, count: 0, last: null };
+  return {
+    rows: rows.map((r) => r.row).join(','),
+    count: rows.length,
+    last: { fechaAlta: last.fecha_alta, posicion: last.posicion },
+  };
 }
 
 /** The next page's size: the last one's scaled to the time budget, within the bounds. */
