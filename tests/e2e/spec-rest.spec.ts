@@ -215,3 +215,29 @@ test('development settings: the administrator hides a page and the developmentâ€
   expect(restored.status()).toBe(200);
   await context.close();
 });
+
+test('settings modal: the administrator reaches the featured and tutorials editors from it', async ({
+  browser,
+}) => {
+  const context = await contextFor(browser, 'es', 1280, 'admin@vitrina.demo');
+  const page = await context.newPage();
+  await page.goto(`/corporativos/${CORP}`);
+  await page.getByRole('button', { name: 'Configuraciones' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Configuraciones' });
+  await expect(dialog.getByRole('link', { name: 'Tutoriales' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/settings-modal-content-links-es-1280.png` });
+  await dialog.getByRole('link', { name: 'Elegir y ordenar los destacados' }).click();
+  await expect(page).toHaveURL(new RegExp(`/corporativos/${CORP}/destacados$`));
+  await expect(dialog).toBeHidden();
+  await context.close();
+
+  // An adviser administers no content: no such links.
+  const adviser = await contextFor(browser, 'es', 1280, 'asesor@vitrina.demo');
+  const other = await adviser.newPage();
+  await other.goto(`/corporativos/${CORP}`);
+  await other.getByRole('button', { name: 'Configuraciones' }).first().click();
+  const modal = other.getByRole('dialog', { name: 'Configuraciones' });
+  await expect(modal.getByLabel('Moneda')).toBeVisible();
+  await expect(modal.getByRole('link', { name: 'Tutoriales' })).toHaveCount(0);
+  await adviser.close();
+});

@@ -7,6 +7,7 @@ import { normalizeCurrencies } from '../../core/currency';
 import type { Corporate } from '../../core/types';
 import { mayConfigureChat } from '../../core/permissions';
 import { mayEditLegalData } from '../../core/legal-data';
+import { mayAdministerContent } from '../../core/featured';
 import { useOptionalCorporateContext } from '../layouts/corporate-context';
 import { apiQuery } from '../lib/api';
 import { AppLink } from './app-link';
@@ -49,7 +50,7 @@ export function SettingsModal({
   onClose: () => void;
   corporate?: Pick<Corporate, 'divisa'> | null;
 }) {
-  const { t } = useTranslation(['shell', 'chat', 'crm']);
+  const { t } = useTranslation(['shell', 'chat', 'crm', 'content']);
   const settings = useDisplaySettings();
   // The corporate's administrator also configures its chat assistant (issue 18).
   const member = useOptionalCorporateContext();
@@ -72,6 +73,14 @@ export function SettingsModal({
   // …and its CRM connection and sync (issue 17).
   const crmSettingsHref =
     member && mayConfigureChat(member.role) ? `/corporativos/${member.corporate.slug}/crm` : null;
+  // …and its featured developments and tutorials (issue 20).
+  const contentHrefs =
+    member && mayAdministerContent(member.role)
+      ? {
+          featured: `/corporativos/${member.corporate.slug}/destacados`,
+          tutorials: `/corporativos/${member.corporate.slug}/tutoriales`,
+        }
+      : null;
   const currencyId = useId();
   const config = useQuery(apiQuery<GeneralConfig>('wsObtenerConfiguracionesGenerales'));
   // MXN (the base) is added when missing; the choice shows only with more than one currency.
@@ -166,6 +175,36 @@ export function SettingsModal({
             {t('crm:settings.open')}
           </AppLink>
         </p>
+      ) : null}
+      {contentHrefs ? (
+        <>
+          <p className={css({ mb: 5 })}>
+            <AppLink
+              href={contentHrefs.featured}
+              onClick={onClose}
+              className={css({
+                color: 'link',
+                fontWeight: 'semibold',
+                textDecoration: 'underline',
+              })}
+            >
+              {t('content:featured.editTitle')}
+            </AppLink>
+          </p>
+          <p className={css({ mb: 5 })}>
+            <AppLink
+              href={contentHrefs.tutorials}
+              onClick={onClose}
+              className={css({
+                color: 'link',
+                fontWeight: 'semibold',
+                textDecoration: 'underline',
+              })}
+            >
+              {t('content:admin.title')}
+            </AppLink>
+          </p>
+        </>
       ) : null}
       <p
         className={css({
