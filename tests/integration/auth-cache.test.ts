@@ -164,6 +164,7 @@ describe('AuthCache', () => {
     corporateId: null,
     actorId: null,
     occurredAt: clock().toISOString(),
+    globalPosition: '1',
     data: {},
   });
 
