@@ -99,6 +99,8 @@ async function adviserCalls(cookie: string): Promise<Record<string, string>> {
     'development list': `/api/wsObtenerDesarrollos?${q({ idCorporativo: corp })}`,
     'one development': `/api/wsObtenerDesarrollo?${q({ idCorporativo: corp, slug: 'gran-torre' })}`,
     'clusters of the largest development': `/api/wsObtenerClusters?${q({ idCorporativo: corp, idDesarrollo: development.id })}`,
+    // What the availability grid reads first (its first two clusters, the rest behind them).
+    'clusters, first screen (limite=2)': `/api/wsObtenerClusters?${q({ idCorporativo: corp, idDesarrollo: development.id, limite: '2' })}`,
     prototypes: `/api/wsObtenerPrototipos?${q({ idCorporativo: corp, idDesarrollo: development.id })}`,
     'lead list, first page': `/api/wsObtenerLeads?${q({ idCorporativo: corp })}`,
     'lead search keystroke': `/api/wsObtenerLeads?${q({ idCorporativo: corp, q: 'mar' })}`,
