@@ -35,6 +35,7 @@ import { StatusBadge } from './status-badge';
 import { useNow } from '../hooks/use-now';
 import { holdLeftText, statusWithHold } from '../utils/hold-time';
 import { COLUMNS, sortUnits, type Column, type UnitsSort } from '../utils/units-sort';
+import { OVERSCAN, ROW_ESTIMATE, rowForKey, VIRTUAL_FROM } from '../utils/table-keys';
 
 /**
  * The secondary columns show only while the table's box is wide enough for them, so the unit,
@@ -52,34 +53,6 @@ const COLUMN_FITS: Partial<Record<Column, string>> = {
   prototipo: css({ '@container (width < 44.5rem)': { display: 'none' } }),
   recamaras: css({ '@container (width < 36rem)': { display: 'none' } }),
 };
-
-/** Tables with at least this many rows render only the rows in view. */
-export const VIRTUAL_FROM = 400;
-/** A row's height before it is measured (a unit's button and its status badge). */
-const ROW_ESTIMATE = 41;
-/** Rows rendered beyond each edge of the view. */
-const OVERSCAN = 8;
-/** Rows Page Up/Page Down move. */
-const PAGE_ROWS = 10;
-
-/** The row a key moves to from `index`, of `count`; null for any other key. */
-export function rowForKey(key: string, index: number, count: number): number | null {
-  const to =
-    key === 'ArrowDown'
-      ? index + 1
-      : key === 'ArrowUp'
-        ? index - 1
-        : key === 'PageDown'
-          ? index + PAGE_ROWS
-          : key === 'PageUp'
-            ? index - PAGE_ROWS
-            : key === 'Home'
-              ? 0
-              : key === 'End'
-                ? count - 1
-                : null;
-  return to === null ? null : Math.max(0, Math.min(count - 1, to));
-}
 
 /**
  * Memoised: a settings change re-renders the page around it, but the table waits for the rows the
