@@ -164,6 +164,22 @@ export function showsFacadeColour(d: Pick<Development, 'configVistaNivel'>): boo
 }
 
 /**
+ * The façade's one colour when `mostrarColorIndependienteFachada` is false: a light stone, so the
+ * cell's text (ui/theme/contrast.ts `textOn`) stays dark and legible on it.
+ */
+export const FACADE_COLOUR = '#e6dfd2';
+
+/**
+ * The colour of a unit on the building's façade (the availability grid): its own status colour
+ * when the development shows independent colours (`mostrarColorIndependienteFachada`, true when
+ * absent), else the one façade colour for every unit; the status is then told by the cell's mark,
+ * its accessible name and the unit's detail.
+ */
+export function facadeCellColour(statusColour: string, independentColours: boolean): string {
+  return independentColours ? statusColour : FACADE_COLOUR;
+}
+
+/**
  * The campaign a lead came from: the development's campaign whose name matches `medio` (the
  * capture URL's medium or the lead's channel), compared without case or accents; null when none.
  */

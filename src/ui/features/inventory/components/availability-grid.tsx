@@ -13,6 +13,7 @@ import { css } from 'styled-system/css';
 import { isSitePlan, streetsOf, type Street } from '../../../../core/site-plan';
 import { ABSENT_STATUS_INFO, statusMark, type StatusMark } from '../../../../core/status';
 import type { DisplayRow } from '../../../../core/display-rows';
+import { facadeCellColour } from '../../../../core/development-settings';
 import type { Unit } from '../../../../core/types';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
@@ -150,11 +151,16 @@ function buildModel(
   units: readonly Unit[],
   rows: ReadonlyMap<string, DisplayRow>,
   label: (unit: Unit, status: string) => string,
+  independentColours: boolean,
 ): BuildingModel {
   const cellOf = (u: Unit, column: number): CellModel => {
-    // The status colour and label come from the core worker's display rows (use-display-rows.ts).
+    // The status colour and label come from the core worker's display rows (use-display-rows.ts);
+    // one façade colour instead when the development turns independent colours off.
     const row = rows.get(u.id);
-    const hexColor = row?.hexColor ?? ABSENT_STATUS_INFO.hexColor;
+    const hexColor = facadeCellColour(
+      row?.hexColor ?? ABSENT_STATUS_INFO.hexColor,
+      independentColours,
+    );
     return {
       id: u.id,
       nombre: u.nombre,
@@ -445,6 +451,7 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
   appliedKey,
   selectedId,
   onSelect,
+  independentColours = true,
 }: {
   clusters: readonly GridCluster[];
   units: readonly Unit[];
@@ -454,6 +461,8 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
   appliedKey: string;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
+  /** `configVistaNivel.mostrarColorIndependienteFachada` (core/development-settings.ts). */
+  independentColours?: boolean;
 }) {
   const { t } = useTranslation('inventory');
   const anyHeld = useMemo(() => units.some((u) => u.apartado), [units]);
@@ -474,8 +483,10 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
         status: statusWithHold(t, u, corporateLabel('status', status), now),
       });
     const shown = rows ?? new Map<string, DisplayRow>();
-    return clusters.map((c) => buildModel(c, byCluster.get(c.id) ?? [], shown, label));
-  }, [clusters, units, rows, t, now, corporateLabel]);
+    return clusters.map((c) =>
+      buildModel(c, byCluster.get(c.id) ?? [], shown, label, independentColours),
+    );
+  }, [clusters, units, rows, t, now, corporateLabel, independentColours]);
   const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
   const widestCell = models.reduce((max, m) => Math.max(max, m.cellRem), CELL_MIN_REM);
   return (
@@ -483,6 +494,7 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
       data-testid="availability-grid"
       data-filter-key={appliedKey}
       data-ready={matching !== null && rows !== null ? 'true' : 'false'}
+      data-facade-colours={independentColours ? 'independent' : 'one'}
       className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
       // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
       style={{

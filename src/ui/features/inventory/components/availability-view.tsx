@@ -31,6 +31,7 @@ export function AvailabilityView({
   selectedId,
   onSelect,
   renderDetail,
+  independentColours = true,
 }: {
   mode: 'grid' | 'table';
   developmentId: string;
@@ -44,6 +45,8 @@ export function AvailabilityView({
   selectedId: string | undefined;
   onSelect: (id: string) => void;
   renderDetail: (unit: Unit) => ReactNode;
+  /** The façade colours each unit by its status (`mostrarColorIndependienteFachada`); else one. */
+  independentColours?: boolean;
 }) {
   const { t } = useTranslation('inventory');
   const [form, setForm] = useSavedForm(`vitrina:filtros:${developmentId}`);
@@ -199,6 +202,7 @@ export function AvailabilityView({
                 appliedKey={result.appliedKey}
                 selectedId={selectedId}
                 onSelect={onSelect}
+                independentColours={independentColours}
               />
             ) : displayRows.byId ? (
               <UnitsTable

@@ -15,6 +15,7 @@ import { isHostAdmin, mayExtendHold } from '../../../../core/permissions';
 import { holdHoursOf } from '../../../../core/unit';
 import { clusterLoadingMachine } from '../../../../machines/cluster-loading.machine';
 import { AvailabilityView } from './availability-view';
+import { showsFacadeColour } from '../../../../core/development-settings';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, prototypesQuery } from '../../../lib/catalogue';
 import { useAvailabilityClusters } from '../api/availability-clusters';
@@ -110,6 +111,7 @@ export function SignedInAvailability({
         prototypes={protoList}
         display={display}
         unitCurrency={development.divisa}
+        independentColours={showsFacadeColour(development)}
         selectedId={search.unidad}
         onSelect={select}
         renderDetail={(unit) => (
