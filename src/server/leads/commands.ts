@@ -81,15 +81,27 @@ function visibleLead(m: Membership, state: LeadState, notFound = leadNotFound): 
 const after = (state: LeadState, events: readonly LeadEvent[]) =>
   events.reduce((s, e) => leadDecider.evolve(s, e), state);
 
-/** `medioContacto`, `status` and `desarrollo` must be values the corporate knows (400). */
+/**
+ * `medioContacto`, `status` and `desarrollo` must be values the corporate knows (400). A channel
+ * may also be one of the campaigns (spec §3 `campanias`) of `campaignsOf`, the lead's development
+ * of interest after the change (the lead editor offers them).
+ */
 async function checkReferences(
   q: Queryable,
   corporate: CorporateDoc,
   fields: Partial<LeadFields>,
+  campaignsOf: string | null = null,
 ): Promise<void> {
   const issues: { path: string; code: string }[] = [];
   if (fields.medioContacto && !corporate.mediosContacto.includes(fields.medioContacto)) {
-    issues.push({ path: 'medioContacto', code: 'unknown_value' });
+    const { rows } = campaignsOf
+      ? await q.query<{ campanias: string[] | null }>(
+          "SELECT doc->'campanias' AS campanias FROM rm_developments WHERE corporate_id = $1 AND id = $2",
+          [corporate.id, campaignsOf],
+        )
+      : { rows: [] };
+    if (!(rows[0]?.campanias ?? []).includes(fields.medioContacto))
+      issues.push({ path: 'medioContacto', code: 'unknown_value' });
   }
   if (fields.status && !(corporate.statusLeads ?? []).some((s) => s.id === fields.status)) {
     issues.push({ path: 'status', code: 'unknown_value' });
@@ -148,7 +160,7 @@ export function registerLead(
     };
     // Field format first (400), then references, then ownership, then duplicates.
     const events = scope.decide(leadDecider, leadDecider.initialState, register, leadErrorToApi);
-    await checkReferences(scope, corporate, fields);
+    await checkReferences(scope, corporate, fields, fields.desarrollo ?? null);
     await checkAssignee(scope, m, idVendedor);
     const keys = leadContactKeys(fields);
     await refuseDuplicate(scope, { corporateId: corporate.id, keys, idLead, caller: m });
@@ -194,7 +206,12 @@ export function updateLead(
     // A stale leadAnterior is answered first, with the current lead, whatever else is wrong.
     const first = leadDecider.decide(update, state);
     if (!first.ok && first.error.code === 'LEAD_STALE') throw leadErrorToApi(first.error);
-    await checkReferences(scope, corporate, changes);
+    await checkReferences(
+      scope,
+      corporate,
+      changes,
+      changes.desarrollo !== undefined ? changes.desarrollo : lead.desarrollo,
+    );
     const commands: LeadCommand[] = [update];
     if (input.idVendedor && input.idVendedor !== lead.idVendedor) {
       await checkAssignee(scope, m, input.idVendedor);

@@ -302,7 +302,11 @@ function LeadView({
         disabled={gone}
         corporate={corporate}
         statuses={statuses.data ?? []}
-        developments={(developments.data ?? []).map((d) => ({ value: d.id, label: d.nombre }))}
+        developments={(developments.data ?? []).map((d) => ({
+          value: d.id,
+          label: d.nombre,
+          campanias: d.campanias ?? [],
+        }))}
       />
       {gone ? null : syncPanel}
       <div

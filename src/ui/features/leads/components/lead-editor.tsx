@@ -37,6 +37,7 @@ import {
   type LeadFormValues,
 } from '../utils/lead-form';
 import { useUpdateLead } from '../api/lead-queries';
+import { channelChoices } from '../utils/channel-options';
 import { sectionCard, sectionTitle } from '../utils/lead-styles';
 
 export function LeadEditor({
@@ -51,7 +52,8 @@ export function LeadEditor({
   disabled?: boolean;
   corporate: Corporate;
   statuses: LeadStatus[];
-  developments: { value: string; label: string }[];
+  /** The corporate's developments; `campanias` are the campaigns a lead of it can come from. */
+  developments: { value: string; label: string; campanias?: string[] }[];
 }) {
   const { t } = useTranslation('leads');
   const corporateLabel = useCorporateLabel();
@@ -93,6 +95,14 @@ export function LeadEditor({
     e.preventDefault();
     editor.send({ type: 'editor.save' });
   };
+
+  // The channel list follows the development chosen in the form (spec §3 `campanias`).
+  const development = developments.find((d) => d.value === values.desarrollo);
+  const channels = channelChoices({
+    channels: corporate.mediosContacto,
+    campaigns: development?.campanias,
+    current: values.medioContacto,
+  });
 
   const bind = leadFieldBinder(values, errors, set, (campo) => t(`fields.${campo}`));
   const text = (
@@ -155,10 +165,18 @@ export function LeadEditor({
             <SelectField
               {...bind('medioContacto')}
               emptyLabel={t('fields.noChannel')}
-              options={corporate.mediosContacto.map((m) => ({
+              options={channels.channels.map((m) => ({
                 value: m,
                 label: corporateLabel('medioContacto', m),
               }))}
+              groups={[
+                {
+                  label: development
+                    ? t('fields.campaignsOf', { desarrollo: development.label })
+                    : t('fields.campaigns'),
+                  options: channels.campaigns.map((c) => ({ value: c, label: c })),
+                },
+              ]}
             />
             <SelectField
               {...bind('desarrollo')}

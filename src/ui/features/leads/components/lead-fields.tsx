@@ -93,11 +93,14 @@ export function SelectField({
   large,
   className,
   options,
+  groups = [],
   emptyLabel,
   ...select
 }: CommonProps &
   SelectHTMLAttributes<HTMLSelectElement> & {
     options: { value: string; label: string }[];
+    /** Further choices under a heading each (`<optgroup>`), after `options`; empty ones omitted. */
+    groups?: { label: string; options: { value: string; label: string }[] }[];
     /** The label of the empty choice; none when omitted. */
     emptyLabel?: string;
   }) {
@@ -121,6 +124,17 @@ export function SelectField({
             {o.label}
           </option>
         ))}
+        {groups
+          .filter((g) => g.options.length > 0)
+          .map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
       </select>
       <FieldError id={errorId} error={error} />
     </div>
