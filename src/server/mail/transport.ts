@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { PermanentFailure } from '../store/outbox';
 
 export interface MailMessage {
@@ -47,12 +47,21 @@ const isPermanent = (error: unknown) => {
 
 /** nodemailer over SMTP (`smtp://user:pass@host:port`, `smtps://…`), sending from `from`. */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer is loaded with the first message, not at start (a server that sends no mail
+  // never pays for it: issue 21, start time).
+  let transporter: Promise<Transporter> | undefined;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
+  let closed = false;
   return {
     kind: 'smtp',
     async send(m) {
       try {
-        await transporter.sendMail({
+        await (
+          await open()
+        ).sendMail({
           from,
           to: m.to,
           subject: m.subject,
@@ -67,7 +76,11 @@ export function smtpTransport(url: string, from: string): MailTransport {
         throw new Error(text);
       }
     },
-    close: () => transporter.close(),
+    close: () => {
+      if (closed) return;
+      closed = true;
+      void transporter?.then((t) => t.close());
+    },
   };
 }
 
