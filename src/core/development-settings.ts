@@ -164,6 +164,15 @@ export function showsFacadeColour(d: Pick<Development, 'configVistaNivel'>): boo
 }
 
 /**
+ * The development's unit features (spec §3 `caracteristicasUnidad`: 'Balcón', 'Cuarto de
+ * servicio'…) as a unit's detail lists them: trimmed, blanks and repeats dropped, in the
+ * administrator's order; empty when it has none.
+ */
+export function unitFeaturesOf(d: Pick<Development, 'caracteristicasUnidad'>): string[] {
+  return [...new Set((d.caracteristicasUnidad ?? []).map((f) => f.trim()).filter((f) => f !== ''))];
+}
+
+/**
  * The façade's one colour when `mostrarColorIndependienteFachada` is false: a light stone, so the
  * cell's text (ui/theme/contrast.ts `textOn`) stays dark and legible on it.
  */

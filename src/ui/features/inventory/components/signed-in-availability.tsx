@@ -15,7 +15,7 @@ import { isHostAdmin, mayExtendHold } from '../../../../core/permissions';
 import { holdHoursOf } from '../../../../core/unit';
 import { clusterLoadingMachine } from '../../../../machines/cluster-loading.machine';
 import { AvailabilityView } from './availability-view';
-import { showsFacadeColour } from '../../../../core/development-settings';
+import { showsFacadeColour, unitFeaturesOf } from '../../../../core/development-settings';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, prototypesQuery } from '../../../lib/catalogue';
 import { useAvailabilityClusters } from '../api/availability-clusters';
@@ -128,6 +128,7 @@ export function SignedInAvailability({
             admin={canAdminister ? { idCorporativo: corporate.id } : undefined}
             holds={holds}
             comparatorScope={{ idCorporativo: corporate.id, idDesarrollo: development.id }}
+            features={unitFeaturesOf(development)}
             onClose={close}
           />
         )}

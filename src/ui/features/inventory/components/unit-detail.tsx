@@ -315,6 +315,7 @@ export function UnitDetail({
   admin,
   holds,
   comparatorScope,
+  features = [],
   onClose,
 }: {
   unit: Unit;
@@ -331,8 +332,11 @@ export function UnitDetail({
   holds?: HoldViewer | undefined;
   /** The development's comparator; absent for visitors, who have no comparator page. */
   comparatorScope?: ComparatorScope | undefined;
+  /** The development's unit features (core/development-settings.ts `unitFeaturesOf`). */
+  features?: readonly string[];
   onClose: () => void;
 }) {
+  const featuresId = useId();
   const { t } = useTranslation('inventory');
   const headingId = useId();
   const view = unitView(unit, colors);
@@ -446,6 +450,42 @@ export function UnitDetail({
             </Row>
           ))}
       </dl>
+      {features.length > 0 ? (
+        <div data-testid="unit-features">
+          <h3
+            id={featuresId}
+            className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'muted', mb: 1.5 })}
+          >
+            {t('detail.features')}
+          </h3>
+          <ul
+            aria-labelledby={featuresId}
+            className={css({
+              listStyle: 'none',
+              p: 0,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1.5,
+            })}
+          >
+            {features.map((f) => (
+              <li
+                key={f}
+                className={css({
+                  px: 2.5,
+                  py: 0.5,
+                  borderRadius: 'full',
+                  border: '1px solid token(colors.border)',
+                  bg: 'bg',
+                  fontSize: 'sm',
+                })}
+              >
+                {f}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
         {quoteHref && view.quotable ? (
           <AppLink href={quoteHref} className={actionButton} data-primary="true">
