@@ -2,9 +2,9 @@
  * One lead (`/corporativos/{slug}/clientes/{leadId}`): its fields, editable (saved with
  * `leadAnterior`; a conflict shows the stored version and lets the user reapply, never a silent
  * overwrite), its follow-up notes, its change history and its quotations; the pin (local
- * storage `lead-id`, picked up by the quotation and appointment pages), the WhatsApp link built
- * from the corporate's `prospecto` template, deletion (the row goes once the server confirmed)
- * and, for whoever may give leads to advisers, reassignment.
+ * storage `lead-id`, picked up by the quotation and appointment pages), the WhatsApp and e-mail
+ * links built from the development's (else the corporate's) `prospecto` template, deletion (the
+ * row goes once the server confirmed) and, for whoever may give leads to advisers, reassignment.
  */
 
 import { messageTemplateFor } from '../../../../core/development-settings';
@@ -44,6 +44,7 @@ import { clientsPath } from '../../../lib/paths';
 import { sectionCard } from '../utils/lead-styles';
 import { StatusBadge } from './status-badge';
 import { whatsappLink } from '../utils/whatsapp';
+import { emailLink } from '../utils/email';
 import { useListSearch } from '../hooks/use-list-search';
 
 export function LeadDetail({
@@ -171,15 +172,25 @@ function LeadView({
     typeof owner === 'string' ? owner : owner ? adviserName(owner) : t('detail.unassigned');
   const fullName = `${lead.nombre} ${lead.apellidos}`.trim();
   const isPinned = pinned.leadId === lead.id;
-  const whatsapp = whatsappLink({
-    // The lead's development's own template (spec §3 message template), else the corporate's.
-    template: messageTemplateFor(development, corporate.plantillaMensaje?.prospecto),
-    phone: lead.celular ?? lead.telefono,
-    country: phoneCountryForTimeZone(corporate.zonaHoraria),
+  // The lead's development's own template (spec §3 message template), else the corporate's.
+  const template = messageTemplateFor(development, corporate.plantillaMensaje?.prospecto);
+  const placeholders = {
     nombre: lead.nombre,
     asesor: `${user.nombre} ${user.apellidos}`.trim(),
     corporativo: corporate.nombre,
     desarrollo: development?.nombre ?? t('detail.ourDevelopments'),
+  };
+  const whatsapp = whatsappLink({
+    template,
+    phone: lead.celular ?? lead.telefono,
+    country: phoneCountryForTimeZone(corporate.zonaHoraria),
+    ...placeholders,
+  });
+  const email = emailLink({
+    template,
+    email: lead.email,
+    subject: t('detail.emailSubject', placeholders),
+    ...placeholders,
   });
   // In the corporate's zone, not the browser's (issue 19, defect 8).
   const registered = formatDate(lead.fechaAlta, 'dateTimeLong');
@@ -282,6 +293,11 @@ function LeadView({
                 className={button({ variant: 'ghost' })}
               >
                 {t('detail.whatsapp')}
+              </a>
+            ) : null}
+            {email ? (
+              <a href={email} className={button({ variant: 'ghost' })}>
+                {t('detail.email')}
               </a>
             ) : null}
             <button
