@@ -169,7 +169,19 @@ export function showsFacadeColour(d: Pick<Development, 'configVistaNivel'>): boo
  * administrator's order; empty when it has none.
  */
 export function unitFeaturesOf(d: Pick<Development, 'caracteristicasUnidad'>): string[] {
-  return [...new Set((d.caracteristicasUnidad ?? []).map((f) => f.trim()).filter((f) => f !== ''))];
+  return shownList(d.caracteristicasUnidad);
+}
+
+/**
+ * The development's subcategories (spec §3 `subcategorias`, data only: shown on its
+ * presentation), as {@link unitFeaturesOf} lists features.
+ */
+export function subcategoriesOf(d: Pick<Development, 'subcategorias'>): string[] {
+  return shownList(d.subcategorias);
+}
+
+function shownList(values: readonly string[] | undefined): string[] {
+  return [...new Set((values ?? []).map((v) => v.trim()).filter((v) => v !== ''))];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * A development's presentation: its text, stages, first gallery image and project name
- * (`proyecto`, a development setting), and its figures. The price from and the rent (spec §5: the
+ * A development's presentation: its text, stages, first gallery image, project name and
+ * subcategories (`proyecto`, `subcategorias`: development settings), and its figures. The price from and the rent (spec §5: the
  * lowest numeric `precioRenta` among units whose price may be shown) are the display rows' (built
  * in the core worker in the chosen currency, issue 20).
  */
@@ -14,6 +14,35 @@ import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, mediaUrl } from '../../../lib/catalogue';
 import { useDateFormat } from '../../../lib/dates';
 import { useDisplayRows } from '../hooks/use-display-rows';
+import { subcategoriesOf } from '../../../../core/development-settings';
+
+/** The development's subcategories (spec §3 `subcategorias`); nothing when it has none. */
+export function DevelopmentSubcategories({ items }: { items: readonly string[] }) {
+  const { t } = useTranslation('inventory');
+  if (items.length === 0) return null;
+  return (
+    <ul
+      aria-label={t('presentation.subcategories')}
+      data-testid="development-subcategories"
+      className={css({ display: 'flex', flexWrap: 'wrap', gap: 2, mt: -2 })}
+    >
+      {items.map((item) => (
+        <li
+          key={item}
+          className={css({
+            px: 3,
+            py: 1,
+            borderRadius: 'full',
+            border: '1px solid token(colors.border)',
+            fontSize: 'sm',
+          })}
+        >
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function PresentationPage() {
   const { t } = useTranslation('inventory');
@@ -52,6 +81,7 @@ export function PresentationPage() {
             {t('presentation.project', { name: development.proyecto })}
           </p>
         ) : null}
+        <DevelopmentSubcategories items={subcategoriesOf(development)} />
         <p className={css({ lineHeight: 1.7 })}>{development.presentacion.descripcion}</p>
         {development.tagsEtapaEntrega.length > 0 ? (
           <ul
