@@ -10,6 +10,11 @@ import { LanguageSwitch, useVisitorLanguage } from '../../../lib/visitor-languag
  * The buyer's shared quotation. On a bilingual corporate it opens in the language the adviser
  * chose for the link (`?lang=en`), else the visitor's (lib/visitor-language.tsx), with the EN/ES
  * switch above it (not printed); the corporate's own labels follow (issue 19).
+ *
+ * No landing-page redirect here (spec §3 `reedireccionarLandingPage`), unlike the development's
+ * public availability and simulator: this link is one buyer's own document — the unit, price and
+ * plan an adviser prepared for them — that the development's marketing page cannot show, so
+ * sending them away would lose it. The redirect is for visitors browsing the development.
  */
 function PublicQuotation() {
   const { token } = Route.useParams();

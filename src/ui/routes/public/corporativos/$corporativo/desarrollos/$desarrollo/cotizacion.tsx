@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useLandingRedirect } from '../../../../../../features/content/api/landing';
 import { PublicSimulatorPage } from '../../../../../../features/quotes/components/public-simulator';
 import { CorporateLabelsProvider } from '../../../../../../lib/corporate-labels';
 import {
@@ -8,6 +9,10 @@ import {
 
 function PublicQuotationSimulator() {
   const { corporativo, desarrollo } = Route.useParams();
+  // A visitor of the development's public simulator goes to its own landing page when the
+  // administrator set one (spec §3 `reedireccionarLandingPage`/`landingPage`), as the public
+  // availability does. The buyer's shared quotation (/public/cotizacion/:token) does not.
+  useLandingRedirect(corporativo, desarrollo);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
