@@ -132,11 +132,16 @@ describeBackends('auth cache across two server processes', (backend) => {
     const inB = client(remoteApp(b), cookie);
     expect((await inA.get('/api/auth/session')).status).toBe(200);
     expect((await inB.get('/api/auth/session')).status).toBe(200);
-    // A change no event announces (a row ended by hand): both processes still believe memory.
-    await runtime.deps.db.query(
-      'UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-      [await userId('gerente@vitrina.demo')],
-    );
+    // A change nothing announces (a row ended by hand, with no event and the revision's trigger
+    // off, migration 028): both processes still believe memory.
+    const id = await userId('gerente@vitrina.demo');
+    await runtime.deps.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(
+        'UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+        [id],
+      );
+    });
     expect((await inA.get('/api/auth/session')).status).toBe(200);
     expect((await inB.get('/api/auth/session')).status).toBe(200);
     const reconnects = async (server: ServerProcess) =>

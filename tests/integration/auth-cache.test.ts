@@ -47,17 +47,36 @@ describeBackends('auth cache in one process', (backend) => {
     expect(runtime.deps.authCache).toBeDefined();
     const me = client(app, await login(app, 'asesor2@vitrina.demo'));
     expect((await me.get(developments())).status).toBe(200);
-    // Ended by hand, with no event: memory still answers…
-    await runtime.deps.db.query('UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1', [
-      await userId('asesor2@vitrina.demo'),
-      now.toISOString(),
-    ]);
+    // Ended by hand, with no event and the revision's trigger off (migration 028; a change
+    // nothing announces): memory still answers…
+    const id = await userId('asesor2@vitrina.demo');
+    await runtime.deps.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query('UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1', [
+        id,
+        now.toISOString(),
+      ]);
+    });
     now = new Date(now.getTime() + 59_000);
     expect((await me.get(developments())).status).toBe(200);
     // …until its entry is 60 s old: read again, refused.
     now = new Date(now.getTime() + 1_000);
     expect((await me.get(developments())).status).toBe(401);
   });
+
+  it.runIf(backend.name === 'postgres')(
+    'on PostgreSQL a change that no event announces still applies on the next request (the auth revision, migration 028)',
+    async () => {
+      const me = client(app, await login(app, 'broker@vitrina.demo'));
+      expect((await me.get('/api/auth/session')).status).toBe(200);
+      // By hand, trigger on: no event, no notification, only the revision moves.
+      await runtime.deps.db.query('UPDATE auth_sessions SET revoked_at = $2 WHERE user_id = $1', [
+        await userId('broker@vitrina.demo'),
+        now.toISOString(),
+      ]);
+      expect((await me.get('/api/auth/session')).status).toBe(401);
+    },
+  );
 
   it("honours a session's expiry (7 days) from memory", async () => {
     const me = client(app, await login(app, 'gerente@vitrina.demo'));

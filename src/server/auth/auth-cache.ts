@@ -1,4 +1,5 @@
 import type { Corporate, Role, User } from '../../core/types';
+import type { Queryable } from '../store/db';
 import type { StoredEvent } from '../store/event-store';
 
 /**
@@ -253,6 +254,25 @@ export class AuthCache {
       this.epoch += 1;
       this.users.delete(named);
     }
+  }
+
+  /** The database's `auth_revision` this cache's entries were read under (PostgreSQL only). */
+  private revision: bigint | null = null;
+
+  /**
+   * Checks the database's authentication revision (migration 028: every statement that changes
+   * a user, a corporate or ends a session bumps it in its transaction) and drops everything when
+   * it moved. The feed's notification of another process's commit may arrive after the next
+   * request; this one read does not, so a change applies on the next request in every process.
+   */
+  async checkRevision(db: Queryable): Promise<void> {
+    const { rows } = await db.query<{ n: string }>('SELECT n::text AS n FROM auth_revision');
+    if (!rows[0]) return;
+    const n = BigInt(rows[0].n);
+    // Equal: nothing changed. Lower: a request that read before a newer one (never go back).
+    if (this.revision !== null && n <= this.revision) return;
+    if (this.revision !== null) this.clear();
+    this.revision = n;
   }
 
   /** Drops everything (the feed may have missed events). */
