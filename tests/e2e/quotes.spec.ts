@@ -179,7 +179,13 @@ test.describe('quotations', () => {
     await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
     await expect(page.getByRole('heading', { name: `Unidad ${unit.nombre}` })).toBeVisible();
     const schemesGroup = page.getByRole('group', { name: 'Esquemas' });
-    await schemesGroup.getByRole('radio', { name: /30\/70/ }).check();
+    // The choice is the URL's (a navigation): under load the controlled radio can show its old
+    // state for a moment after the click, which `check()` reads as a click that did nothing.
+    const variantRadio = schemesGroup.getByRole('radio', { name: /30\/70/ });
+    await expect(async () => {
+      await variantRadio.check();
+      await expect(variantRadio).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await expect(schemesGroup.getByText('Variante de la torre')).toBeVisible();
     await expect(page.getByText('Descuento (5%)')).toBeVisible();
     await expect(page.getByText('(24 mensualidades)')).toBeVisible();
