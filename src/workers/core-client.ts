@@ -193,10 +193,10 @@ export class CoreClient {
     if (!this.datasets.has(key)) throw new Error(`no units loaded under '${key}'`);
     const rows = await this.call(false, options.signal, async (api) => {
       await this.ensureLoaded(key, options.signal);
-      return api.displayRows(key, colors, display, developmentCurrency ?? null);
+      return api.displayRowsText(key, colors, display, developmentCurrency ?? null);
     });
     this.displayRowCalls++;
-    return rows;
+    return JSON.parse(rows) as DisplayRows;
   }
 
   /** The developments' cards' figures, built in the worker (core/display-rows.ts). */

@@ -76,15 +76,15 @@ describe('display rows', () => {
     expect(out.priceFromText).toBe('$100,000 USD');
   });
 
-  it('is what the worker API answers for the units loaded under a key', () => {
+  it('is what the worker API answers (as JSON text) for the units loaded under a key', () => {
     const api = createCoreApi();
     const many = makeUnits(2000);
     api.loadUnits('dev:x', many);
     const display = makeDisplay(currencies, 'USD', 'm2');
-    expect(api.displayRows('dev:x', colors, display, 'MXN')).toEqual(
+    expect(JSON.parse(api.displayRowsText('dev:x', colors, display, 'MXN'))).toEqual(
       buildDisplayRows(many, colors, display, 'MXN'),
     );
-    expect(() => api.displayRows('dev:none', colors, display)).toThrow(/no units loaded/);
+    expect(() => api.displayRowsText('dev:none', colors, display)).toThrow(/no units loaded/);
   });
 });
 

@@ -85,9 +85,17 @@ export const UnitsTable = memo(function UnitsTable({
   const anyHeld = useMemo(() => units.some((u) => u.apartado), [units]);
   const now = useNow(30_000, anyHeld);
   const [sort, setSort] = useState<UnitsSort>({ column: 'nombre', dir: 1 });
+  // Only the price and status columns sort by the display rows: a currency switch re-sorts
+  // (2,000 units) only when the table is ordered by one of them.
+  const sortRows = sort.column === 'precio' || sort.column === 'status' ? displayRows : null;
   const rows = useMemo(
-    () => sortUnits(units, sort, { rows: displayRows, clusterNames, prototypeNames }),
-    [units, sort, clusterNames, prototypeNames, displayRows],
+    () =>
+      sortUnits(units, sort, {
+        rows: sortRows ?? new Map<string, DisplayRow>(),
+        clusterNames,
+        prototypeNames,
+      }),
+    [units, sort, clusterNames, prototypeNames, sortRows],
   );
 
   const virtual = rows.length >= VIRTUAL_FROM;

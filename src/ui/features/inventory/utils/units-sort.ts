@@ -82,7 +82,12 @@ function sortValue(u: Unit, column: Column, names: UnitsTableLookups): string | 
   }
 }
 
-const byName = (a: Unit, b: Unit) => a.nombre.localeCompare(b.nombre, undefined, { numeric: true });
+/**
+ * One collator for every comparison: `localeCompare` with options builds one per call, which made
+ * sorting 2,000 units a 60 ms task on every currency switch.
+ */
+const collator = new Intl.Collator(undefined, { numeric: true });
+const byName = (a: Unit, b: Unit) => collator.compare(a.nombre, b.nombre);
 
 /**
  * The units in table order: by the column, ascending or descending; units without a value in
@@ -101,7 +106,7 @@ export function sortUnits(
     const cmp =
       typeof a.v === 'number' && typeof b.v === 'number'
         ? a.v - b.v
-        : String(a.v).localeCompare(String(b.v), undefined, { numeric: true });
+        : collator.compare(String(a.v), String(b.v));
     return cmp * sort.dir || byName(a.u, b.u);
   });
   return keyed.map((k) => k.u);
