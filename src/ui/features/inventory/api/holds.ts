@@ -3,10 +3,9 @@
  * (`/api/corporativos/:c/unidades/:u/apartado`). The answer is the unit as it is now; it
  * replaces the cached one at once (the live stream tells every other browser).
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Lead } from '../../../../core/lead';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Unit } from '../../../../core/types';
-import { api, apiQuery } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { ClusterWithUnits } from '../../../lib/catalogue';
 
 function replaceUnit(client: QueryClient, unit: Unit) {
@@ -18,14 +17,6 @@ function replaceUnit(client: QueryClient, unit: Unit) {
     ),
   );
   void client.invalidateQueries({ queryKey: ['api', 'historialUnidad', { idUnidad: unit.id }] });
-}
-
-/** The leads the viewer may hold a unit for (an adviser's own; a manager's all), newest first. */
-export function useHoldableLeads(idCorporativo: string, enabled: boolean) {
-  return useQuery({
-    ...apiQuery<Lead[]>('wsObtenerLeads', { idCorporativo, limit: 200 }),
-    enabled,
-  });
 }
 
 export function useUnitHold(idCorporativo: string, unit: Pick<Unit, 'id' | 'status'>) {

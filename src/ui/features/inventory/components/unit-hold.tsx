@@ -1,15 +1,20 @@
 /**
  * A unit's hold in its detail: "Apartado por {adviser} para {client} · quedan 1 h 20 min" with a
  * live countdown, and the actions the viewer may take — an adviser holds an available unit for
- * one of their leads ("Apartar"), the holder or a manager releases it ("Liberar"), a manager
+ * one of their leads ("Apartar"; the lead is searched on the server as they type, the pinned
+ * client comes chosen), the holder or a manager releases it ("Liberar"), a manager
  * extends it ("Extender"). Errors reach the user as the query client's toasts.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { Unit } from '../../../../core/types';
+import { LeadPicker } from '../../../components/lead-picker';
+import { leadByIdQuery, type PickableLead } from '../../../lib/lead-search';
+import { usePinnedLead } from '../../../lib/pinned-lead';
 import { toast } from '../../../lib/toast';
-import { useHoldableLeads, useUnitHold } from '../api/holds';
+import { useUnitHold } from '../api/holds';
 import { useNow } from '../hooks/use-now';
 import { holdLeftText } from '../utils/hold-time';
 
@@ -64,9 +69,15 @@ export function UnitHoldPanel({
   const { t } = useTranslation('inventory');
   const { hold, extend, release } = useUnitHold(viewer.idCorporativo, unit);
   const [picking, setPicking] = useState(false);
-  const [idLead, setIdLead] = useState('');
+  const [picked, setPicked] = useState<PickableLead | null>(null);
   const [hours, setHours] = useState(String(viewer.hours));
-  const leads = useHoldableLeads(viewer.idCorporativo, picking);
+  // The pinned client comes chosen: read by id, wherever it stands in the lead list.
+  const pinnedId = usePinnedLead().leadId;
+  const pinned = useQuery({
+    ...leadByIdQuery(viewer.idCorporativo, pinnedId ?? ''),
+    enabled: picking && !!pinnedId,
+  });
+  const chosen = picked ?? pinned.data ?? null;
   const leadId = useId();
   const hoursId = useId();
   const apartado = unit.apartado;
@@ -99,36 +110,25 @@ export function UnitHoldPanel({
             {t('hold.lead')}
           </label>
           <div className={css({ display: 'flex', gap: 2 })}>
-            <select
+            <LeadPicker
               id={leadId}
-              className={field}
-              value={idLead}
-              disabled={leads.isPending}
-              onChange={(e) => setIdLead(e.target.value)}
-            >
-              <option value="">
-                {leads.isPending
-                  ? t('common:loading')
-                  : (leads.data ?? []).length === 0
-                    ? t('hold.noLeads')
-                    : t('hold.pickLead')}
-              </option>
-              {(leads.data ?? []).map((lead) => (
-                <option key={lead.id} value={lead.id}>
-                  {[lead.nombre, lead.apellidos].filter(Boolean).join(' ')}
-                </option>
-              ))}
-            </select>
+              idCorporativo={viewer.idCorporativo}
+              selected={chosen}
+              onSelect={setPicked}
+              className={css({ flex: 1 })}
+              inputClassName={`${field} ${css({ w: '100%' })}`}
+            />
             <button
               type="button"
               className={actionButton}
               data-primary="true"
-              disabled={idLead === '' || hold.isPending}
+              disabled={!chosen || hold.isPending}
               onClick={() =>
-                hold.mutate(idLead, {
+                chosen &&
+                hold.mutate(chosen.id, {
                   onSuccess: () => {
                     setPicking(false);
-                    setIdLead('');
+                    setPicked(null);
                     toast.success(t('hold.held'));
                   },
                 })

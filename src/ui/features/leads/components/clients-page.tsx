@@ -36,6 +36,7 @@ import { isCrmOnlyLead, type LeadListFilters } from '../api/lead-source';
 import { useListSearch } from '../hooks/use-list-search';
 import type { ClientsSearch } from '../utils/clients-search';
 import { leadPath } from '../../../lib/paths';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useDateFormat } from '../../../lib/dates';
 import { StatusBadge } from './status-badge';
 
@@ -54,15 +55,6 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const ROW_HEIGHT = 76;
 /** A manager's rows have a third line, the owner, which the contact line must not push out. */
 const MANAGER_ROW_HEIGHT = 96;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const ellipsis = css({
   display: 'block',

@@ -7,7 +7,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Money } from '../../../../core/brands';
 import type { Quotation, QuotationExtra, QuoteFigures } from '../../../../core/quotation';
-import type { Lead } from '../../../../core/lead';
 import type { ColorSettings, Optional, PaymentScheme } from '../../../../core/types';
 import { api, apiQuery } from '../../../lib/api';
 
@@ -84,20 +83,6 @@ export const extrasQuery = (idCorporativo: string, idDesarrollo: string, idClust
 
 export const leadQuotationsQuery = (idCorporativo: string, idLead: string) =>
   apiQuery<Quotation[]>('wsObtenerCotizacionesLocales', { idCorporativo, idLead });
-
-export const leadsQuery = (idCorporativo: string) =>
-  apiQuery<Lead[]>('wsObtenerLeads', { idCorporativo, limit: 200 });
-
-export const leadQuery = (idCorporativo: string, idLead: string) =>
-  queryOptions({
-    queryKey: ['api', 'lead', { idCorporativo, idLead }] as const,
-    queryFn: ({ signal }) =>
-      api<Lead>(
-        `/api/corporativos/${encodeURIComponent(idCorporativo)}/leads/${encodeURIComponent(idLead)}`,
-        { signal },
-      ),
-    retry: false,
-  });
 
 export const publicQuotationQuery = (token: string) =>
   queryOptions({

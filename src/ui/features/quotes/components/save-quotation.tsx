@@ -1,11 +1,12 @@
 /**
  * Saving a quotation to a lead (issue 7): the pinned lead by default, or one chosen from the
- * adviser's leads, or a new lead created on the spot (one atomic call on the server). Once
+ * adviser's leads (searched on the server as they type: any of them, however many, issue 21),
+ * or a new lead created on the spot (one atomic call on the server). Once
  * saved: a link to the lead, the favourite toggle and the share link (copied with the spec's
  * toasts, §8), with the quotation's links listed below it to revoke one.
  */
 
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -23,20 +24,16 @@ import {
   type SaveQuotationActorInput,
 } from '../../../../machines/save-quotation.machine';
 import { AppLink } from '../../../components/app-link';
+import { LeadPicker, leadFullName as fullName } from '../../../components/lead-picker';
 import { StarIcon } from '../../../components/icons';
 import { button } from '../../../components/styles';
 import { absoluteUrl } from '../../../lib/share-link';
 import { leadPath } from '../../../lib/paths';
 import { forgetPinnedLead, usePinnedLead } from '../../../lib/pinned-lead';
 import { ApiRequestError } from '../../../lib/api';
+import { leadByIdQuery, leadPickerQuery, type PickableLead } from '../../../lib/lead-search';
 import { ShareLinks, useShareQuotation } from '../../../components/quotation-share-links';
-import {
-  createQuotation,
-  leadQuery,
-  leadsQuery,
-  toggleFavourite,
-  type CreateQuotationBody,
-} from '../api/quotes-data';
+import { createQuotation, toggleFavourite, type CreateQuotationBody } from '../api/quotes-data';
 import { quotationSharesQuery } from '../../../lib/quotation-shares';
 import { saveQuotationFailure } from '../utils/save-quotation-failure';
 
@@ -71,9 +68,6 @@ const radio = css({
   py: 1,
 });
 
-const fullName = (l: { nombre: string; apellidos?: string | null }) =>
-  `${l.nombre} ${l.apellidos ?? ''}`.trim();
-
 export function SaveQuotation({
   corporate,
   body,
@@ -89,14 +83,17 @@ export function SaveQuotation({
   const { t } = useTranslation('quotes');
   const queryClient = useQueryClient();
   const pinnedId = usePinnedLead().leadId;
-  const pinned = useQuery({ ...leadQuery(corporate.id, pinnedId ?? ''), enabled: !!pinnedId });
+  const pinned = useQuery({ ...leadByIdQuery(corporate.id, pinnedId ?? ''), enabled: !!pinnedId });
   // A pinned client deleted (or out of reach) since it was pinned is forgotten, not asked again.
   const pinnedGone =
     pinned.error instanceof ApiRequestError && [403, 404].includes(pinned.error.status);
   useEffect(() => {
     if (pinnedGone && pinnedId) forgetPinnedLead(pinnedId);
   }, [pinnedGone, pinnedId]);
-  const leads = useQuery(leadsQuery(corporate.id));
+  // The newest leads: whether there are any, and the list's default. Any other is searched for.
+  const leads = useQuery(leadPickerQuery(corporate.id, ''));
+  /** The lead last picked in the search (it may not be among the newest). */
+  const [picked, setPicked] = useState<PickableLead | null>(null);
   const ids = { list: useId(), nombre: useId(), apellidos: useId(), email: useId(), tel: useId() };
 
   const save = useMutation({
@@ -132,6 +129,8 @@ export function SaveQuotation({
   const context = useSelector(flow, (s) => s.context);
   const mode = effectiveMode(context);
   const chosen = listChoice(context);
+  const chosenLead =
+    picked?.id === chosen ? picked : (context.leads.find((l) => l.id === chosen) ?? null);
   const { nuevo } = context;
   const saving = useSelector(flow, (s) => s.hasTag('saving'));
   const canSave = useSelector(flow, (s) => s.can({ type: 'quotation.save' }));
@@ -186,18 +185,15 @@ export function SaveQuotation({
       {mode === 'list' ? (
         <div className={field}>
           <label htmlFor={ids.list}>{t('save.lead')}</label>
-          <select
+          <LeadPicker
             id={ids.list}
-            value={chosen}
-            onChange={(e) => flow.send({ type: 'quotation.choose', leadId: e.target.value })}
-          >
-            {context.leads.map((l) => (
-              <option key={l.id} value={l.id}>
-                {fullName(l)}
-                {l.email ? ` · ${l.email}` : ''}
-              </option>
-            ))}
-          </select>
+            idCorporativo={corporate.id}
+            selected={chosenLead}
+            onSelect={(lead) => {
+              setPicked(lead);
+              flow.send({ type: 'quotation.choose', leadId: lead.id });
+            }}
+          />
         </div>
       ) : null}
 
