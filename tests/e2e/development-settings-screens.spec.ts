@@ -3,6 +3,7 @@
  * `configVistaNivel.mostrarColorIndependienteFachada` false the availability grid paints every
  * unit in the one façade colour (true when absent: each in its status colour); a unit's detail
  * lists the development's `caracteristicasUnidad`; the presentation shows its `subcategorias`.
+ * The public availability honours the same two settings.
  */
 import { expect, test } from '@playwright/test';
 import { FACADE_COLOUR } from '../../src/core/development-settings';
@@ -69,6 +70,22 @@ test('façade colour flag, unit features and subcategories on the development’
     const sub = page.getByRole('list', { name: 'Subcategorías' });
     await expect(sub.getByRole('listitem')).toHaveText(['Lujo', 'Residencial']);
     await page.screenshot({ path: `${SHOTS}/settings-subcategories-es-1280.png` });
+
+    // The public availability follows the same settings: one façade colour, the features.
+    await page.goto(`/public${DEV_PATH}/disponibilidad`);
+    const publicGrid = page.getByTestId('availability-grid');
+    await expect(publicGrid).toHaveAttribute('data-ready', 'true');
+    await expect(publicGrid).toHaveAttribute('data-facade-colours', 'one');
+    const publicColours = await publicGrid
+      .locator('[data-unit-id]')
+      .evaluateAll((cells) => [...new Set(cells.map((c) => getComputedStyle(c).backgroundColor))]);
+    expect(publicColours).toEqual([rgb(FACADE_COLOUR)]);
+    await publicGrid.locator('[data-unit-id]').first().click();
+    const publicFeatures = page.getByTestId('unit-features');
+    await expect(publicFeatures.getByRole('listitem')).toHaveText(['Balcón', 'Cuarto de servicio']);
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
+    await publicFeatures.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-public-facade-features-es-1280.png` });
   } finally {
     const restored = await put({
       configVistaNivel: { mostrarColorIndependienteFachada: true },

@@ -85,8 +85,23 @@ describeBackends('development settings', (backend: Backend) => {
         developmentId: 'otro',
       },
     };
+    const publicAvailability = async () => {
+      const res = await app.request(
+        `/api/public/corporativos/grupo-horizonte/desarrollos/${dev.slug}/disponibilidad`,
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { desarrollo: Record<string, unknown> }).desarrollo;
+    };
+    // The public availability follows the same settings (read once before: its ready answer is
+    // kept per catalogue revision, which the change must move).
+    expect((await publicAvailability()).configVistaNivel).toEqual({
+      mostrarColorIndependienteFachada: true,
+    });
     const res = await admin.put(url(), body);
     expect(res.status).toBe(200);
+    const shown = await publicAvailability();
+    expect(shown.configVistaNivel).toEqual({ mostrarColorIndependienteFachada: false });
+    expect(shown.caracteristicasUnidad).toEqual(['Balcón', 'Cuarto de servicio']);
     expect(res.json.menu).toEqual(['presentacion', 'cotizacion', 'disponibilidad']);
     expect(res.json.landingPage).toBe('https://alameda.example.com/landing');
     expect(res.json.campanias).toEqual(['Feria Inmobiliaria 2026', 'Facebook Ads']);

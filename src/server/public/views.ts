@@ -1,6 +1,7 @@
 /** What a signed-out visitor may see of the catalogue: no hidden price, nothing internal. */
 import { effectiveStatusColors, statusInfo } from '../../core/status';
 import { mayShowUnitPrice } from '../../core/visibility';
+import { showsFacadeColour, unitFeaturesOf } from '../../core/development-settings';
 import type { Corporate, Development, Prototype, StatusColors, Unit } from '../../core/types';
 
 /** The status colours that apply in a development (the core's rule, shared by every route). */
@@ -66,6 +67,10 @@ export function publicDevelopment(d: Development) {
     fechaEntrega: d.fechaEntrega,
     esquemasPago: d.esquemasPago,
     opcionales: d.opcionales,
+    // How the availability shows itself (spec §3): the façade's colours and the unit features
+    // that the unit detail lists; public display settings, like the signed-in view's.
+    configVistaNivel: { mostrarColorIndependienteFachada: showsFacadeColour(d) },
+    caracteristicasUnidad: unitFeaturesOf(d),
   };
 }
 

@@ -38,6 +38,8 @@ export type PublicDevelopment = Pick<
   | 'amenidades'
   | 'tagsEtapaEntrega'
   | 'fechaEntrega'
+  | 'configVistaNivel'
+  | 'caracteristicasUnidad'
 >;
 
 export interface PublicUnit {

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { Unit } from '../../../../core/types';
+import { showsFacadeColour, unitFeaturesOf } from '../../../../core/development-settings';
 import { ApiRequestError } from '../../../lib/api';
 import { useDisplaySettings, setAreaUnit, setCurrency } from '../../../lib/display-settings';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
@@ -221,6 +222,7 @@ export function PublicAvailabilityPage({
             prototypes={prototypes}
             display={display}
             unitCurrency={data.desarrollo.divisa}
+            independentColours={showsFacadeColour(data.desarrollo)}
             selectedId={search.unidad}
             onSelect={select}
             renderDetail={(unit) => (
@@ -234,6 +236,7 @@ export function PublicAvailabilityPage({
                 shareUrl={absoluteUrl(
                   `${publicDevelopmentPath(corporateSlug, developmentSlug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
                 )}
+                features={unitFeaturesOf(data.desarrollo)}
                 onClose={close}
               />
             )}
