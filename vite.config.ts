@@ -126,6 +126,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // .vite/manifest.json: the server names a public page's chunks in its HTML (page-preloads.ts).
+    manifest: true,
     // Route chunks are preloaded by the router on intent; no polyfill (every supported browser
     // has modulepreload).
     modulePreload: { polyfill: false },

@@ -6,7 +6,12 @@ import { routeTree } from './routeTree.gen';
 import { LoadingScreen } from './components/loading-screen';
 import { OfflineNotice } from './components/offline-notice';
 import { UpdatePrompt } from './components/update-prompt';
-import { initI18n, preloadFeatureNamespaces, prefetchVisitorLanguage } from './i18n';
+import {
+  initI18n,
+  preloadFeatureNamespaces,
+  prefetchVisitorLanguage,
+  publicPageNamespaces,
+} from './i18n';
 import { queryClient } from './lib/api';
 import { startServiceWorker } from './lib/service-worker';
 import { SessionProvider, startSession } from './session';
@@ -28,17 +33,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// The login page needs only the shell's texts; every other page gets the feature namespaces.
-// A public page shows the visitor's language on a bilingual corporate: fetched at once.
+// The login page needs only the shell's texts; a public page its own, in its visitor's likely
+// language (fetched at once: a bilingual corporate shows the visitor's); every other page gets
+// the feature namespaces.
 router.subscribe('onBeforeLoad', ({ toLocation }) => {
-  if (toLocation.pathname !== '/login') preloadFeatureNamespaces();
-  if (toLocation.pathname.startsWith('/public/')) prefetchVisitorLanguage(toLocation.searchStr);
+  const { pathname, searchStr } = toLocation;
+  if (publicPageNamespaces(pathname)) void prefetchVisitorLanguage(pathname, searchStr);
+  else if (pathname !== '/login') preloadFeatureNamespaces();
 });
 
 // The installable app's worker: the shell offline, push, and the "new version" prompt.
 startServiceWorker();
 
-void initI18n().then(() => {
+// A public page opens in its visitor's likely language, its texts fetched before it renders.
+void initI18n({ pathname: location.pathname, search: location.search }).then(() => {
   const session = startSession(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { Env } from './context';
+import { preloadLinks, readManifest, withPreloads } from './page-preloads';
 
 /**
  * Serves the built client from `distDir` (main.ts): the hashed assets for a year, the service
@@ -16,6 +17,7 @@ import type { Env } from './context';
 export function mountClient(app: Hono<Env>, distDir: string): boolean {
   if (!existsSync(join(distDir, 'index.html'))) return false;
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest(distDir);
   // The cache header is set once the file is found (serveStatic's onFound sets it on the context
   // after the answer is made, where it was lost).
   const cached =
@@ -31,7 +33,13 @@ export function mountClient(app: Hono<Env>, distDir: string): boolean {
   app.use('/manifest.webmanifest', cached('no-cache'));
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   // Client routes: every other GET that is not the API gets the app shell (compressed per
-  // request by http/compression.ts, like JSON).
-  app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
+  // request by http/compression.ts, like JSON). A public page's shell names what the page will
+  // fetch first, so the browser fetches it beside the main script (page-preloads.ts).
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/')) return c.notFound();
+    if (!manifest) return c.html(indexHtml);
+    const links = preloadLinks(manifest, new URL(c.req.url), c.req.header('accept-language'));
+    return c.html(withPreloads(indexHtml, links));
+  });
   return true;
 }

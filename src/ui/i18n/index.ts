@@ -103,16 +103,28 @@ async function addNamespaces(lng: Language, namespaces: readonly string[]): Prom
   );
 }
 
-const isLoaded = (lng: Language) => lng === 'es' || i18n.hasResourceBundle(lng, 'common');
-
-async function loadLanguage(lng: Language) {
-  if (isLoaded(lng)) return;
-  await addNamespaces(lng, Object.keys(lazy[lng]).map(namespaceOf));
+/**
+ * The namespaces a switch to `lng` must fetch first: those the current language has (what the
+ * screens so far use). A public page has only its own, so its switch fetches only those.
+ */
+function missingFor(lng: Language): string[] {
+  const current = currentLanguage();
+  return NAMESPACES.filter(
+    (ns) => i18n.hasResourceBundle(current, ns) && !i18n.hasResourceBundle(lng, ns),
+  );
 }
 
-/** Initialises i18next with the stored language (loading it first); resolves when ready. */
-export async function initI18n(): Promise<typeof i18n> {
-  const lng = storedLanguage();
+/**
+ * Initialises i18next; resolves when ready. A public page (`opening`: the page's path and query)
+ * opens in its visitor's likely language with only its own texts (see {@link
+ * prefetchVisitorLanguage}); any other page in the stored language.
+ */
+export async function initI18n(opening?: {
+  pathname: string;
+  search: string;
+}): Promise<typeof i18n> {
+  const visitor = opening ? await prefetchVisitorLanguage(opening.pathname, opening.search) : null;
+  const lng = visitor ?? storedLanguage();
   await i18n
     .use(chunkBackend)
     .use(initReactI18next)
@@ -132,7 +144,8 @@ export async function initI18n(): Promise<typeof i18n> {
       react: { useSuspense: false, bindI18nStore: 'added' },
       returnNull: false,
     });
-  if (lng !== DEFAULT_LANGUAGE) await setLanguage(lng);
+  // Not remembered again: a stored choice is there already, a visitor's guess is no choice.
+  if (lng !== DEFAULT_LANGUAGE) await setLanguage(lng, { remember: false });
   document.documentElement.lang = i18n.language;
   return i18n;
 }
@@ -150,18 +163,35 @@ export function preloadFeatureNamespaces(): void {
 }
 
 /**
- * Fetches a language's bundles without switching to it: a public page's visitor language is
- * only known once the corporate is (`multiIdioma`), so its bundles are fetched beside the
- * corporate rather than after it.
+ * The feature namespaces of a public page (null: not a public page). The server names the same
+ * chunks in the page's HTML (src/server/http/page-preloads.ts), so they are on their way already.
  */
-export function prefetchVisitorLanguage(searchStr: string): void {
+export function publicPageNamespaces(pathname: string): string[] | null {
+  if (!pathname.startsWith('/public/')) return null;
+  return /\/cotizacion(?:\/|$)/.test(pathname) ? ['quotes'] : ['inventory'];
+}
+
+/**
+ * Fetches a public page's texts in its visitor's likely language without switching to it, and
+ * resolves with that language (null: not a public page). The visitor's language is only known
+ * once the corporate is (`multiIdioma`), so it is guessed as on a bilingual one; only the page's
+ * own namespaces, in that language only (a visitor reads one): the rest of the interface loads
+ * when the visitor goes past the public pages.
+ */
+export async function prefetchVisitorLanguage(
+  pathname: string,
+  searchStr: string,
+): Promise<Language | null> {
+  const namespaces = publicPageNamespaces(pathname);
+  if (!namespaces) return null;
   const likely = visitorLanguage({
     multiIdioma: true,
     requested: new URLSearchParams(searchStr).get('lang'),
     stored: localStorageItem(LANGUAGE_KEY),
     preferred: typeof navigator === 'undefined' ? [] : navigator.languages,
   });
-  if (likely !== DEFAULT_LANGUAGE) void loadLanguage(likely).catch(() => undefined);
+  await addNamespaces(likely, [...EAGER_NAMESPACES, ...namespaces]).catch(() => undefined);
+  return likely;
 }
 
 /**
@@ -172,7 +202,8 @@ export function prefetchVisitorLanguage(searchStr: string): void {
  */
 export async function setLanguage(lng: Language, { remember = true }: { remember?: boolean } = {}) {
   // Loaded already: the switch happens in this call, synchronously (see useVisitorLanguage).
-  if (!isLoaded(lng)) await loadLanguage(lng);
+  const missing = missingFor(lng);
+  if (missing.length > 0) await addNamespaces(lng, missing);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
   if (!remember) return;
