@@ -49,9 +49,12 @@ export function createApp(deps: AppDeps) {
     // Memory answers only once other processes' changes heard so far are in (auth-cache.ts).
     const behind = deps.authCache ? deps.live.caughtUp() : undefined;
     if (behind) await behind;
-    // Several processes share PostgreSQL: one read of the authentication revision makes another
-    // process's committed change count now, even if its notification is still on the way.
-    if (deps.authCache && deps.db.kind === 'postgres') await deps.authCache.checkRevision(deps.db);
+    // Several processes share PostgreSQL: a read of the authentication revision that started
+    // after this request arrived makes another process's committed change count now, even if its
+    // notification is still on the way. Shared by the requests arriving meanwhile; it carries the
+    // catalogue revisions the catalogue reads need (auth/revisions.ts).
+    if (deps.authCache && deps.db.kind === 'postgres')
+      c.set('revisions', await deps.authCache.checkRevision(deps.db));
     c.set('userId', await deps.sessions.resolve(token));
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');

@@ -1,6 +1,7 @@
 import type { Corporate, Role, User } from '../../core/types';
 import type { Queryable } from '../store/db';
 import type { StoredEvent } from '../store/event-store';
+import { revisionReader, type Revisions } from './revisions';
 
 /**
  * Sessions, users and corporates (with their roles) held in memory, so an authenticated request
@@ -263,12 +264,18 @@ export class AuthCache {
    * Checks the database's authentication revision (migration 028: every statement that changes
    * a user, a corporate or ends a session bumps it in its transaction) and drops everything when
    * it moved. The feed's notification of another process's commit may arrive after the next
-   * request; this one read does not, so a change applies on the next request in every process.
+   * request; this read does not, so a change applies on the next request in every process. The
+   * read is shared with the requests that arrive while it is pending and carries the catalogue
+   * revisions too (auth/revisions.ts); answers what it read, for the request's catalogue reads.
    */
-  async checkRevision(db: Queryable): Promise<void> {
-    const { rows } = await db.query<{ n: string }>('SELECT n::text AS n FROM auth_revision');
-    if (!rows[0]) return;
-    const n = BigInt(rows[0].n);
+  async checkRevision(db: Queryable): Promise<Revisions> {
+    const revisions = await revisionReader(db).read();
+    this.applyRevision(revisions.auth);
+    return revisions;
+  }
+
+  private applyRevision(n: bigint | null): void {
+    if (n === null) return;
     // Equal: nothing changed. Lower: a request that read before a newer one (never go back).
     if (this.revision !== null && n <= this.revision) return;
     if (this.revision !== null) this.clear();

@@ -7,42 +7,100 @@
  * A 200 sends the body's text as it was serialised once for that revision and visibility: each
  * process keeps the texts of the latest revisions (bounded by bytes, least recently used first
  * out), so a read after a change builds the body once and every read after it sends the same
- * string, never parsing or re-serialising documents.
+ * string, never parsing or re-serialising documents. A client that takes brotli or gzip gets the
+ * bytes compressed once per body, not per answer.
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Queryable } from '../store/db';
+import { revisionReader } from '../auth/revisions';
+import type { Ctx } from '../http/context';
+import {
+  BROTLI_OPTIONS,
+  COMPRESS_THRESHOLD,
+  chooseEncoding,
+  type Encoding,
+} from '../http/compression';
 
-/** Characters of ready bodies kept per database (a development's x100 clusters: 10 M). */
+/** Characters (and compressed bytes) of ready bodies kept per database (x100 clusters: 10 M). */
 export const READY_JSON_BUDGET = 32 * 1024 * 1024;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A body's text, and its compressed bytes once a client asked for them. */
+interface ReadyBody {
+  text: string;
+  encoded: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>;
+  /** What it counts against the budget: the text's characters and the bytes compressed so far. */
+  size: number;
+}
+
 class ReadyBodies {
-  private readonly texts = new Map<string, string>();
+  private readonly bodies = new Map<string, ReadyBody>();
   private bytes = 0;
   constructor(private readonly budget: number) {}
 
-  get(key: string): string | undefined {
-    const text = this.texts.get(key);
-    if (text === undefined) return undefined;
+  get(key: string): ReadyBody | undefined {
+    const body = this.bodies.get(key);
+    if (body === undefined) return undefined;
     // Most recently used last.
-    this.texts.delete(key);
-    this.texts.set(key, text);
-    return text;
+    this.bodies.delete(key);
+    this.bodies.set(key, body);
+    return body;
   }
 
-  set(key: string, text: string): void {
-    if (text.length > this.budget) return;
-    const old = this.texts.get(key);
+  set(key: string, text: string): ReadyBody {
+    const body: ReadyBody = { text, encoded: {}, size: text.length };
+    if (text.length > this.budget) return body;
+    const old = this.bodies.get(key);
     if (old !== undefined) {
-      this.bytes -= old.length;
-      this.texts.delete(key);
+      this.bytes -= old.size;
+      this.bodies.delete(key);
     }
-    this.texts.set(key, text);
-    this.bytes += text.length;
-    for (const [k, v] of this.texts) {
+    this.bodies.set(key, body);
+    this.bytes += body.size;
+    this.evict();
+    return body;
+  }
+
+  /**
+   * The body compressed with `encoding`, compressed once per body (not per answer: brotli of a
+   * 7 KB list costs more CPU than the rest of the answer); concurrent first askers share it.
+   */
+  encoded(body: ReadyBody, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+    let bytes = body.encoded[encoding];
+    if (!bytes) {
+      const compressed = encoding === 'br' ? brotli(body.text, BROTLI_OPTIONS) : gzipped(body.text);
+      // A copy of its own (the web body type wants a plain ArrayBuffer behind it).
+      bytes = compressed.then((b) => new Uint8Array(b));
+      body.encoded[encoding] = bytes;
+      void bytes.then(
+        (b) => this.grow(body, b.byteLength),
+        () => {},
+      );
+    }
+    return bytes;
+  }
+
+  private grow(body: ReadyBody, by: number): void {
+    body.size += by;
+    // Counted only while the body is kept (it may have gone out meanwhile).
+    for (const kept of this.bodies.values()) {
+      if (kept !== body) continue;
+      this.bytes += by;
+      this.evict();
+      return;
+    }
+  }
+
+  private evict(): void {
+    for (const [k, v] of this.bodies) {
       if (this.bytes <= this.budget) break;
-      this.texts.delete(k);
-      this.bytes -= v.length;
+      this.bodies.delete(k);
+      this.bytes -= v.size;
     }
   }
 }
@@ -85,6 +143,17 @@ export interface ReadyRead {
   build: () => Promise<unknown>;
 }
 
+/**
+ * The corporate's catalogue revision as read after the request arrived: from the revisions read
+ * before its handler when they carry it (PostgreSQL), else from a read shared with the requests
+ * arriving meanwhile (auth/revisions.ts), never one query per request.
+ */
+export async function catalogueRevisionFor(c: Ctx, corporateId: string): Promise<string> {
+  const known = c.get('revisions')?.catalogue.get(corporateId);
+  if (known !== undefined) return known;
+  return revisionReader(c.get('deps').db).catalogue(corporateId);
+}
+
 /** The ETag a ready read answers with (exported for tests and benches). */
 export function readyEtag(revision: string, variant: readonly unknown[]): string {
   return `W/"${revision}-${hash(variant)}"`;
@@ -97,10 +166,15 @@ export async function respondReady(c: Context, db: Queryable, read: ReadyRead): 
   if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   const bodies = bodiesOf(db);
   const key = `${read.revision}|${hash(read.shared ?? read.variant)}`;
-  let text = bodies.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(await read.build());
-    bodies.set(key, text);
-  }
-  return c.body(text, 200, { ...headers, 'Content-Type': 'application/json' });
+  const body = bodies.get(key) ?? bodies.set(key, JSON.stringify(await read.build()));
+  const encoding =
+    body.text.length >= COMPRESS_THRESHOLD ? chooseEncoding(c.req.header('accept-encoding')) : null;
+  if (!encoding) return c.body(body.text, 200, { ...headers, 'Content-Type': 'application/json' });
+  // Compressed here, once per body: the compression middleware leaves an encoded answer alone.
+  return c.body(await bodies.encoded(body, encoding), 200, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Encoding': encoding,
+    Vary: 'Accept-Encoding',
+  });
 }

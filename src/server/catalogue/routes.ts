@@ -16,8 +16,7 @@ import { findCorporate, requireMember, requireUser, type Ctx, type Env } from '.
 import { mayReadMedia, type MediaRow } from './media';
 import { mediaBody, mediaFile } from './uploads';
 import { unitsAsSeen } from './unit-views';
-import { catalogueRevision } from './figures';
-import { respondReady } from './ready-json';
+import { catalogueRevisionFor, respondReady } from './ready-json';
 import { seesHiddenPrices } from '../../core/visibility';
 import { langFrom } from '../http/messages';
 import type { Cluster, Corporate, Role } from '../../core/types';
@@ -180,7 +179,7 @@ export const catalogueRoutes = new Hono<Env>()
     const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, corporate.id),
+      revision: await catalogueRevisionFor(c, corporate.id),
       variant: signedInVariant(c, corporate, role, q),
       // The list is the same for every role of the corporate.
       shared: [c.req.path, corporate.id, q.ocultarDesarrollosSinUnidades ?? 'no'],
@@ -213,7 +212,7 @@ export const catalogueRoutes = new Hono<Env>()
     const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, corporate.id),
+      revision: await catalogueRevisionFor(c, corporate.id),
       variant: signedInVariant(c, corporate, role, q),
       shared: [c.req.path, corporate.id, q.slug],
       cacheControl: PRIVATE_REVALIDATE,
@@ -235,7 +234,7 @@ export const catalogueRoutes = new Hono<Env>()
     const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, corporate.id),
+      revision: await catalogueRevisionFor(c, corporate.id),
       variant: signedInVariant(c, corporate, role, q),
       // Roles that see the same prices get the same bytes.
       shared: [c.req.path, corporate.id, q, seesHiddenPrices(role)],
@@ -248,7 +247,7 @@ export const catalogueRoutes = new Hono<Env>()
     const { corporate, role } = await requireMember(c, { id: q.idCorporativo });
     const db = c.get('deps').db;
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, corporate.id),
+      revision: await catalogueRevisionFor(c, corporate.id),
       variant: signedInVariant(c, corporate, role, q),
       shared: [c.req.path, corporate.id, q.idDesarrollo],
       cacheControl: PRIVATE_REVALIDATE,
@@ -260,7 +259,7 @@ export const catalogueRoutes = new Hono<Env>()
     const db = c.get('deps').db;
     const page = { idDesarrollo: c.req.param('d'), idCluster: c.req.param('cl') };
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, corporate.id),
+      revision: await catalogueRevisionFor(c, corporate.id),
       variant: signedInVariant(c, corporate, role, page),
       shared: [c.req.path, corporate.id, seesHiddenPrices(role)],
       cacheControl: PRIVATE_REVALIDATE,
@@ -283,7 +282,7 @@ export const catalogueRoutes = new Hono<Env>()
     const media = await readableMedia(c, q.id);
     const db = c.get('deps').db;
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, media.corporate_id),
+      revision: await catalogueRevisionFor(c, media.corporate_id),
       // The same answer for everyone who may read it (readableMedia decided that above).
       variant: [APP_VERSION, c.req.path, media.id, media.public],
       cacheControl: PRIVATE_REVALIDATE,

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Corporate, Role, User } from '../../core/types';
 import type { SessionStore, LoginThrottle } from '../auth/sessions';
 import { rolesById, type AuthCache, type CachedCorporate } from '../auth/auth-cache';
+import type { Revisions } from '../auth/revisions';
 import type { BackgroundWork } from '../store/background-work';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
@@ -55,6 +56,11 @@ export type Env = {
     deps: AppDeps;
     userId: string | null;
     sessionToken: string | undefined;
+    /**
+     * The revisions read for this request before its handler (PostgreSQL with the auth cache:
+     * auth/revisions.ts), which its catalogue reads use instead of reading them again.
+     */
+    revisions: Revisions | undefined;
   };
 };
 

@@ -20,8 +20,7 @@ import {
   loadPrototypes,
   loadUnits,
 } from '../catalogue/queries';
-import { catalogueRevision } from '../catalogue/figures';
-import { respondReady } from '../catalogue/ready-json';
+import { catalogueRevisionFor, respondReady } from '../catalogue/ready-json';
 import { APP_VERSION } from '../catalogue/routes';
 import { langFrom } from '../http/messages';
 
@@ -69,7 +68,7 @@ export const publicRoutes = new Hono<Env>()
     // Ready JSON with an ETag from the corporate's catalogue revision (issue 21): the same
     // bytes for every visitor, built once per revision.
     return respondReady(c, db, {
-      revision: await catalogueRevision(db, corporate.id),
+      revision: await catalogueRevisionFor(c, corporate.id),
       variant: [
         APP_VERSION,
         c.req.path,
