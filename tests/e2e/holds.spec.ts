@@ -63,7 +63,8 @@ test('an adviser holds a unit; a second browser sees Apartado with the countdown
   await adviser.goto(`${DEV_PATH}/disponibilidad?unidad=${target.id}&s=caracteristicas`);
   const detail = adviser.getByRole('region', { name: `Unidad ${target.nombre}` });
   await detail.getByRole('button', { name: 'Apartar', exact: true }).click();
-  await detail.getByLabel('Cliente').selectOption({ label: 'Lucía Apartado E2E' });
+  await detail.getByRole('combobox', { name: 'Cliente' }).fill('Lucía Apartado');
+  await detail.getByRole('option', { name: /^Lucía Apartado E2E/ }).click();
   await detail.getByRole('button', { name: 'Apartar para este cliente' }).click();
   await expect(detail.getByTestId('unit-hold')).toHaveText(
     /^Apartado por .+ para Lucía Apartado E2E · quedan (47 h 59|48 h 0) min$/,
@@ -95,7 +96,8 @@ test('an adviser holds a unit; a second browser sees Apartado with the countdown
 
   // Held again; the clock passes the end: the timer gives it back to both browsers.
   await detail.getByRole('button', { name: 'Apartar', exact: true }).click();
-  await detail.getByLabel('Cliente').selectOption({ label: 'Lucía Apartado E2E' });
+  await detail.getByRole('combobox', { name: 'Cliente' }).fill('Lucía Apartado');
+  await detail.getByRole('option', { name: /^Lucía Apartado E2E/ }).click();
   await detail.getByRole('button', { name: 'Apartar para este cliente' }).click();
   await expect(cell).toHaveAccessibleName(new RegExp(`^Unidad ${target.nombre}, Apartado, `), {
     timeout: 2000,

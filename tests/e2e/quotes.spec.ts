@@ -742,12 +742,12 @@ test.describe('quotations', () => {
     const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
     await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
     await page.getByRole('radio', { name: 'Elegir de mis clientes' }).check();
-    const select = page.getByLabel('Cliente', { exact: true });
-    const long = await select.locator('option', { hasText: 'Maximiliano' }).getAttribute('value');
-    expect(long).toBeTruthy();
-    await select.selectOption(long ?? '');
+    const picker = page.getByRole('combobox', { name: 'Cliente', exact: true });
+    await picker.fill('Maximiliano Bartolomé');
+    await page.getByRole('option', { name: /^Maximiliano Bartolomé de la Fuente/ }).click();
+    await expect(picker).toHaveValue('Maximiliano Bartolomé de la Fuente Villaseñor Castañeda');
     await expectNoSidewaysScroll(page);
-    const box = (await select.boundingBox())!;
+    const box = (await picker.boundingBox())!;
     const panel = (await page.getByRole('region', { name: 'Acciones' }).boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
     await page.getByRole('region', { name: 'Acciones' }).scrollIntoViewIfNeeded();

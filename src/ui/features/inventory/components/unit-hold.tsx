@@ -109,15 +109,15 @@ export function UnitHoldPanel({
           <label htmlFor={leadId} className={css({ fontSize: 'sm', color: 'muted' })}>
             {t('hold.lead')}
           </label>
-          <div className={css({ display: 'flex', gap: 2 })}>
-            <LeadPicker
-              id={leadId}
-              idCorporativo={viewer.idCorporativo}
-              selected={chosen}
-              onSelect={setPicked}
-              className={css({ flex: 1 })}
-              inputClassName={`${field} ${css({ w: '100%' })}`}
-            />
+          {/* The search on its own line: the detail panel is narrow, a name needs the width. */}
+          <LeadPicker
+            id={leadId}
+            idCorporativo={viewer.idCorporativo}
+            selected={chosen}
+            onSelect={setPicked}
+            inputClassName={`${field} ${css({ w: '100%' })}`}
+          />
+          <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap' })}>
             <button
               type="button"
               className={actionButton}
@@ -136,7 +136,14 @@ export function UnitHoldPanel({
             >
               {t('hold.confirm')}
             </button>
-            <button type="button" className={actionButton} onClick={() => setPicking(false)}>
+            <button
+              type="button"
+              className={actionButton}
+              onClick={() => {
+                setPicking(false);
+                setPicked(null);
+              }}
+            >
               {t('hold.cancel')}
             </button>
           </div>
