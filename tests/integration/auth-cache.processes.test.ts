@@ -5,7 +5,7 @@
  * When a process's LISTEN connection is lost and comes back, it drops its whole cache (changes
  * in between were not heard). Two real processes on one PostgreSQL database.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
@@ -125,6 +125,70 @@ describeBackends('auth cache across two server processes', (backend) => {
     expect((await inB.get(developments())).status).toBe(403);
     expect((await inA.get(developments())).status).toBe(403);
   });
+
+  /**
+   * Keeps process B busy: `loops` clients reading the development list back to back, so that a
+   * shared revision read (auth/revisions.ts) is nearly always in flight when a request arrives.
+   * Answers the function that stops them and resolves when they are done.
+   */
+  const keepBusy = (server: ServerProcess, cookie: string, loops: number) => {
+    let running = true;
+    const inB = client(remoteApp(server), cookie);
+    const done = Promise.all(
+      Array.from({ length: loops }, async () => {
+        while (running) expect((await inB.get(developments())).status).toBe(200);
+      }),
+    );
+    return async () => {
+      running = false;
+      await done;
+    };
+  };
+
+  it('under concurrent requests in B, a session ended by hand in the database (no event) is refused by B on the next request, every time', async () => {
+    const busy = keepBusy(b, await login(remoteApp(b), 'gerente@vitrina.demo'), 12);
+    try {
+      for (let i = 0; i < 12; i++) {
+        const cookie = await login(remoteApp(b), 'asesor@vitrina.demo');
+        const inB = client(remoteApp(b), cookie);
+        expect((await inB.get('/api/auth/session')).status).toBe(200);
+        // Committed outside both processes, with no event (so no notification): only the auth
+        // revision (migration 028) tells B, through a read that started after its next request.
+        const hash = createHash('sha256').update(cookie.slice(cookie.indexOf('=') + 1));
+        const { rows } = await runtime.deps.db.query<{ user_id: string }>(
+          'UPDATE auth_sessions SET revoked_at = now() WHERE token_hash = $1 RETURNING user_id',
+          [hash.digest('base64url')],
+        );
+        expect(rows).toHaveLength(1);
+        expect((await inB.get('/api/auth/session')).status).toBe(401);
+      }
+    } finally {
+      await busy();
+    }
+  }, 60_000);
+
+  it("under concurrent requests in B, a catalogue change committed elsewhere changes B's ETag on the next request, every time", async () => {
+    const cookie = await login(remoteApp(b), 'gerente@vitrina.demo');
+    const busy = keepBusy(b, cookie, 12);
+    const inB = client(remoteApp(b), cookie);
+    try {
+      for (let i = 0; i < 12; i++) {
+        const before = await inB.get(developments());
+        const etag = before.headers.get('etag')!;
+        expect((await inB.get(developments(), { 'if-none-match': etag })).status).toBe(304);
+        // A revision moved by hand: no event, no notification; B reads it after this commit.
+        await runtime.deps.db.query(
+          'UPDATE rm_catalogue_revisions SET revision = revision + 1 WHERE corporate_id = $1',
+          [corpId],
+        );
+        const after = await inB.get(developments(), { 'if-none-match': etag });
+        expect(after.status).toBe(200);
+        expect(after.headers.get('etag')).not.toBe(etag);
+      }
+    } finally {
+      await busy();
+    }
+  }, 60_000);
 
   it('after pg_terminate_backend of the listeners, each process drops its whole cache once it listens again', async () => {
     const cookie = await login(remoteApp(a), 'gerente@vitrina.demo');
