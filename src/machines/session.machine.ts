@@ -35,6 +35,9 @@ import {
   type NavCorporate,
 } from '../core/navigation';
 import type { Corporate, User } from '../core/types';
+import { isUnanswered, toSessionError, type SessionError } from './session-errors';
+
+export { isUnanswered, toSessionError, type SessionError } from './session-errors';
 
 /** A corporate of the user as the shell needs it (`aprobado` false: registered, approval pending). */
 export type SessionCorporate = NavCorporate &
@@ -46,11 +49,6 @@ export type SessionCorporate = NavCorporate &
 export interface SessionData {
   user: User;
   corporates: SessionCorporate[];
-}
-
-export interface SessionError {
-  errorCode: string | null;
-  message: string;
 }
 
 export interface Credentials {
@@ -119,29 +117,6 @@ export type SessionEvent =
 export interface SessionInput {
   /** The current location; read when a rule needs it (the session guard, the root behaviour). */
   location: () => SessionLocation;
-}
-
-function toSessionError(error: unknown): SessionError {
-  if (error && typeof error === 'object') {
-    const e = error as { errorCode?: unknown; message?: unknown };
-    return {
-      errorCode: typeof e.errorCode === 'string' ? e.errorCode : null,
-      message: typeof e.message === 'string' ? e.message : '',
-    };
-  }
-  return { errorCode: null, message: typeof error === 'string' ? error : '' };
-}
-
-/**
- * A request that never got an answer: the network failed, or the page is unloading and the
- * browser aborted it (the API client reports these as status 0, or an AbortError). Not knowing
- * the user is not the same as the user not existing: such a failure must never log the user
- * out, because logging out revokes the session on the server.
- */
-export function isUnanswered(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { status?: unknown; name?: unknown };
-  return e.status === 0 || e.name === 'AbortError';
 }
 
 /** How long to wait before asking for the user again after an unanswered request. */

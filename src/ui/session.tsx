@@ -16,22 +16,23 @@ import {
 } from 'xstate';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { Corporate, Role, User } from '../core/types';
-import { roleIn } from '../core/navigation';
+import { LOGIN_PATH, roleIn } from '../core/navigation';
 import { sessionMachine, type SessionCorporate } from '../machines/session.machine';
 import { ApiRequestError, api, onUnauthorized } from './lib/api';
-import { authProvider, exchangeIdToken, hostedAuth, loadedHostedAuth } from './lib/auth-provider';
+import {
+  currentSessionUser,
+  exchangeHostedToken,
+  listenHostedAuth,
+  loadSessionCorporates,
+  signInWith,
+  signOutEverywhere,
+} from './lib/session-calls';
 import { clearSessionState, removeAuthItem, storeAuthItem } from './lib/session-cleanup';
+
+export type { CorporateListItem } from './lib/session-calls';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
-
-/** One entry of `wsObtenerCorporativos`. */
-export interface CorporateListItem extends Pick<
-  Corporate,
-  'id' | 'slug' | 'nombre' | 'multiIdioma' | 'imagen' | 'colores'
-> {
-  aprobado: boolean;
-}
 
 async function loadUser(
   id: string,
@@ -49,16 +50,21 @@ async function loadUser(
       return { user: null, corporates: [] };
     throw error;
   }
-  const list = await api<CorporateListItem[]>('wsObtenerCorporativos');
-  // Role lists (for adminHostes and the menu) come with each approved corporate.
-  const corporates = await Promise.all(
-    list.map(async (item): Promise<SessionCorporate> => {
-      if (!item.aprobado) return { ...item };
-      const full = await api<Corporate>('wsObtenerCorporativo', { query: { id: item.id } });
-      return { ...item, roles: full.roles };
-    }),
-  );
-  return { user, corporates };
+  return { user, corporates: await loadSessionCorporates() };
+}
+
+/**
+ * The sign-in page is a page of its own (login.html, the light entry): a way there from inside
+ * the application (a sign-out, an ended session, the guard) is a full navigation.
+ */
+function navigateTo(router: AnyRouter, to: string, replace = false) {
+  const pathname = to.split(/[?#]/)[0];
+  if (pathname === LOGIN_PATH) {
+    if (replace) window.location.replace(to);
+    else window.location.assign(to);
+    return;
+  }
+  void router.navigate({ href: to, replace });
 }
 
 /** Creates and starts the session actor for the application's router. */
@@ -66,70 +72,20 @@ export function startSession(router: AnyRouter): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       checkSession: fromPromise(async () => {
-        try {
-          // `null`: nobody signed in (answered without an error, so no 401 on public pages).
-          const user = await api<User | null>('/api/auth/session');
-          return user ? { id: user.id } : null;
-        } catch (error) {
-          if (error instanceof ApiRequestError && error.status === 401) return null;
-          throw error;
-        }
+        const user = await currentSessionUser();
+        return user ? { id: user.id } : null;
       }),
       loadUser: fromPromise(({ input }) => loadUser(input.id)),
-      signIn: fromPromise(async ({ input }) => {
-        // Under Firebase (issue 22): its sign-in, then its ID token once for our session.
-        if ((await authProvider()).proveedor === 'firebase') {
-          const auth = await hostedAuth();
-          const idToken = input.google
-            ? await auth.signInWithGoogle()
-            : await auth.signIn({ email: input.email, password: input.password });
-          return exchangeIdToken(auth, idToken);
-        }
-        const user = await api<User>('/api/auth/login', {
-          method: 'POST',
-          body: { email: input.email, password: input.password },
-        });
-        return { id: user.id };
-      }),
-      signOut: fromPromise(async () => {
-        const hosted = loadedHostedAuth();
-        try {
-          await api('/api/auth/logout', { method: 'POST' });
-        } finally {
-          // Signed out of both (issue 22): Firebase too, when it was loaded on this page.
-          if (hosted) await (await hosted).signOut().catch(() => undefined);
-        }
-      }),
+      signIn: fromPromise(({ input }) => signInWith(input)),
+      signOut: fromPromise(() => signOutEverywhere()),
       // The hosted service's state listener (issue 22); nothing on a built-in deployment.
-      authListener: fromCallback(({ sendBack }) => {
-        let stop = () => {};
-        let stopped = false;
-        authProvider()
-          .then(async (p) => {
-            if (p.proveedor !== 'firebase' || stopped) return;
-            const auth = await hostedAuth();
-            if (!stopped)
-              stop = auth.onChange((signedIn) =>
-                sendBack({ type: 'session.authChanged', signedIn }),
-              );
-          })
-          .catch(() => undefined);
-        return () => {
-          stopped = true;
-          stop();
-        };
-      }),
-      exchangeToken: fromPromise(async () => {
-        const auth = await hostedAuth();
-        const idToken = await auth.idToken();
-        if (!idToken) throw new ApiRequestError(401, 'FIREBASE_TOKEN_INVALID', '', null);
-        return exchangeIdToken(auth, idToken);
-      }),
+      authListener: fromCallback(({ sendBack }) =>
+        listenHostedAuth((signedIn) => sendBack({ type: 'session.authChanged', signedIn })),
+      ),
+      exchangeToken: fromPromise(() => exchangeHostedToken()),
     },
     actions: {
-      navigate: (_, { to, replace }) => {
-        void router.navigate({ href: to, replace });
-      },
+      navigate: (_, { to, replace }) => navigateTo(router, to, replace),
       storeAuthItem: (_, { id }) => storeAuthItem(id),
       removeAuthItem: () => removeAuthItem(),
       clearFeatureState: () => clearSessionState(),

@@ -28,11 +28,18 @@ declare const self: ServiceWorkerGlobalScope & {
 
 /**
  * Navigations that always go to the server: the API, the e2e server's test hooks, the
- * development mailbox (`/dev/correos`, pages the server writes: mail/dev.routes.ts), and the
+ * development mailbox (`/dev/correos`, pages the server writes: mail/dev.routes.ts), the
  * public pages, which corporate websites embed and which therefore carry other headers than the
- * shell (`frame-ancestors *`, no X-Frame-Options): a cached shell would refuse to be framed.
+ * shell (`frame-ancestors *`, no X-Frame-Options): a cached shell would refuse to be framed, and
+ * the sign-in page, a page of its own (login.html, issue 21) that needs the server anyway.
  */
-const NETWORK_NAVIGATIONS = [/^\/api(\/|$)/, /^\/__test__(\/|$)/, /^\/dev\//, /^\/public\//];
+const NETWORK_NAVIGATIONS = [
+  /^\/api(\/|$)/,
+  /^\/__test__(\/|$)/,
+  /^\/dev\//,
+  /^\/public\//,
+  /^\/login(\.html)?(\?|$)/,
+];
 
 // In development (vite-plugin-pwa's devOptions) the manifest is empty and Vite serves the
 // modules: only the push handlers below are live there.

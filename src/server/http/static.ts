@@ -7,17 +7,20 @@ import { preloadLinks, readManifest, withPreloads } from './page-preloads';
 
 /**
  * Serves the built client from `distDir` (main.ts): the hashed assets for a year, the service
- * worker and the manifest revalidated on every load, and the app shell for every other GET that
- * is not the API. Scripts, styles and the other text files were written with a `.br` and a `.gz`
- * beside them at build (vite.config.ts, `precompress`): a client that accepts brotli gets the
- * `.br`, else one that accepts gzip the `.gz`, with `Content-Encoding` and
- * `Vary: Accept-Encoding`; nothing is compressed per request. Returns false when there is no
- * build.
+ * worker and the manifest revalidated on every load, the sign-in page for /login, and the app
+ * shell for every other GET that is not the API. Scripts, styles and the other text files were
+ * written with a `.br` and a `.gz` beside them at build (vite.config.ts, `precompress`): a
+ * client that accepts brotli gets the `.br`, else one that accepts gzip the `.gz`, with
+ * `Content-Encoding` and `Vary: Accept-Encoding`; nothing is compressed per request. Returns
+ * false when there is no build.
  */
 export function mountClient(app: Hono<Env>, distDir: string): boolean {
   if (!existsSync(join(distDir, 'index.html'))) return false;
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
+  // The sign-in page is a page of its own (login.html, a light entry: issue 21).
+  const loginFile = join(distDir, 'login.html');
+  const loginHtml = existsSync(loginFile) ? readFileSync(loginFile, 'utf8') : indexHtml;
   // The cache header is set once the file is found (serveStatic's onFound sets it on the context
   // after the answer is made, where it was lost).
   const cached =
@@ -32,9 +35,11 @@ export function mountClient(app: Hono<Env>, distDir: string): boolean {
   app.use('/sw.js', cached('no-cache'));
   app.use('/manifest.webmanifest', cached('no-cache'));
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
-  // Client routes: every other GET that is not the API gets the app shell (compressed per
-  // request by http/compression.ts, like JSON). A public page's shell names what the page will
-  // fetch first, so the browser fetches it beside the main script (page-preloads.ts).
+  // Client routes: /login gets the sign-in page, every other GET that is not the API the app
+  // shell (both compressed per request by http/compression.ts, like JSON).
+  app.get('/login', (c) => c.html(loginHtml));
+  // A public page's shell names what the page will fetch first, so the browser fetches it
+  // beside the main script (page-preloads.ts).
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     if (!manifest) return c.html(indexHtml);

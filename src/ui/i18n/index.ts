@@ -17,11 +17,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { visitorLanguage } from '../../core/visitor-language';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_KEY,
+  LANGUAGES,
+  rememberLanguage,
+  storedLanguage,
+  type Language,
+} from './language';
 
-export type Language = 'es' | 'en';
-export const LANGUAGES: readonly Language[] = ['es', 'en'];
-export const DEFAULT_LANGUAGE: Language = 'es';
-export const LANGUAGE_KEY = 'vitrina:idioma';
+export { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, storedLanguage, type Language };
 
 type Bundle = Record<string, unknown>;
 
@@ -77,11 +82,6 @@ function localStorageItem(key: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The language the user chose on this device (Spanish when none). */
-export function storedLanguage(): Language {
-  return localStorageItem(LANGUAGE_KEY) === 'en' ? 'en' : DEFAULT_LANGUAGE;
 }
 
 /**
@@ -206,12 +206,7 @@ export async function setLanguage(lng: Language, { remember = true }: { remember
   if (missing.length > 0) await addNamespaces(lng, missing);
   await i18n.changeLanguage(lng);
   document.documentElement.lang = lng;
-  if (!remember) return;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, lng);
-  } catch {
-    // Not remembered; the interface still switches.
-  }
+  if (remember) rememberLanguage(lng);
 }
 
 export function currentLanguage(): Language {

@@ -5,7 +5,7 @@
  * deployment never downloads it (it is its own chunk, firebase-auth.ts).
  */
 import { useEffect, useState } from 'react';
-import { api, ApiRequestError } from './api';
+import { api, ApiRequestError } from './api-client';
 import type { HostedAuth } from './firebase-auth';
 
 export interface FirebaseWebConfig {

@@ -7,23 +7,21 @@
  * registerSessionCleanup('comparator', () => comparatorStore.reset());
  * ```
  *
- * The local-storage keys below are the ones the spec names (the pinned lead under `lead-id`) and
- * those the check-in and comparator features use; a feature adding a key adds it here or
- * registers a cleanup. Display settings (area unit, currency) and the language are preferences
+ * The local-storage keys (session-storage.ts) are the ones the spec names (the pinned lead
+ * under `lead-id`) and those the check-in and comparator features use; a feature adding a key
+ * adds it there or registers a cleanup. Display settings (area unit, currency) and the language are preferences
  * of the device, not of the session, and stay.
  */
 
 import { queryClient } from './api';
+import { removeSessionKeys } from './session-storage';
 
-export const SESSION_STORAGE_KEYS = [
-  'lead-id',
-  'vitrina:leads',
-  'vitrina:checkin',
-  'vitrina:comparador',
-] as const;
-
-/** The non-secret marker that a session existed on this device (the session itself is an httpOnly cookie). */
-export const AUTH_ITEM_KEY = 'vitrina:auth';
+export {
+  AUTH_ITEM_KEY,
+  SESSION_STORAGE_KEYS,
+  removeAuthItem,
+  storeAuthItem,
+} from './session-storage';
 
 const cleanups = new Map<string, () => void>();
 
@@ -35,22 +33,6 @@ export function registerSessionCleanup(name: string, cleanup: () => void): () =>
   };
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function storeAuthItem(userId: string) {
-  storage()?.setItem(AUTH_ITEM_KEY, JSON.stringify({ uid: userId }));
-}
-
-export function removeAuthItem() {
-  storage()?.removeItem(AUTH_ITEM_KEY);
-}
-
 /** Runs every registered cleanup, removes the session's local-storage keys and empties the query cache. */
 export function clearSessionState() {
   for (const [name, cleanup] of cleanups) {
@@ -60,7 +42,6 @@ export function clearSessionState() {
       console.error(`[vitrina] session cleanup "${name}" failed`, error);
     }
   }
-  const store = storage();
-  for (const key of SESSION_STORAGE_KEYS) store?.removeItem(key);
+  removeSessionKeys();
   queryClient.clear();
 }

@@ -1,12 +1,11 @@
 /**
  * The language of the signed-out pages (issue 19; the rule: core/visitor-language.ts) and the
- * EN/ES switch of the public pages and the sign-in page.
+ * EN/ES switch of the public pages (the sign-in page has its own: i18n/sign-in.ts).
  */
 import { useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { css } from 'styled-system/css';
 import { visitorLanguage } from '../../core/visitor-language';
-import { currentLanguage, LANGUAGE_KEY, setLanguage, type Language } from '../i18n';
+import { LanguageSwitchButton } from '../components/language-switch';
+import { currentLanguage, LANGUAGE_KEY, setLanguage } from '../i18n';
 
 function storedChoice(): string | null {
   try {
@@ -35,35 +34,7 @@ export function useVisitorLanguage(multiIdioma: boolean | undefined, requested?:
   }, [multiIdioma, requested]);
 }
 
-/** The EN/ES switch of the public pages and the sign-in page; the choice is remembered. */
+/** The EN/ES switch of the public pages and the shared quotation; the choice is remembered. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation('shell');
-  const other: Language = i18n.language === 'en' ? 'es' : 'en';
-  return (
-    <button
-      type="button"
-      data-testid="language-toggle"
-      // The name starts with the visible "EN"/"ES" (WCAG 2.5.3, label in name).
-      aria-label={t(`topbar.switchLanguage.${other}`, { code: other.toUpperCase() })}
-      onClick={() => void setLanguage(other)}
-      className={css({
-        minW: 11,
-        minH: 11,
-        px: 3,
-        borderRadius: 'lg',
-        border: '1px solid',
-        borderColor: 'border',
-        fontWeight: 'bold',
-        fontSize: 'sm',
-        letterSpacing: '0.05em',
-        cursor: 'pointer',
-        bg: 'surface',
-        color: 'text',
-        _hover: { borderColor: 'primary', color: 'primary' },
-        _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-      })}
-    >
-      {other.toUpperCase()}
-    </button>
-  );
+  return <LanguageSwitchButton onSwitch={(lng) => void setLanguage(lng)} />;
 }

@@ -6,19 +6,18 @@
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { button } from '../../../components/styles';
-import { useSessionActor } from '../../../session';
 
 export default function HostedSignIn({
   google,
   busy,
-  redirect,
+  onGoogle,
 }: {
   google: boolean;
   busy: boolean;
-  redirect: string | undefined;
+  /** Signs in with Google (the page's flow, which then leaves for the user's page). */
+  onGoogle: () => void;
 }) {
   const { t } = useTranslation('shell');
-  const session = useSessionActor();
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 4, mt: 5 })}>
       <p data-testid="hosted-sign-in" className={css({ color: 'muted', fontSize: 'sm' })}>
@@ -36,15 +35,7 @@ export default function HostedSignIn({
             type="button"
             disabled={busy}
             className={button({ variant: 'ghost', size: 'lg' })}
-            onClick={() =>
-              session.send({
-                type: 'session.signIn',
-                email: '',
-                password: '',
-                google: true,
-                redirect: redirect ?? null,
-              })
-            }
+            onClick={onGoogle}
           >
             {t('login.google')}
           </button>

@@ -1,0 +1,54 @@
+/**
+ * The sign-in page's own entry (login.html, served for GET /login): React, i18next with the
+ * page's texts only and a small flow over the session's server calls (lib/sign-in-flow.ts), so
+ * /login loads a fraction of the application (issue 21: its JavaScript within 1.5× the smallest
+ * React app's). After the sign-in the flow loads the application at the user's page with a full
+ * navigation; the application registers the service worker then.
+ */
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LoginPage, redirectQuery } from '../features/shell/components/login-page';
+import { initSignInI18n } from '../i18n/sign-in';
+import {
+  currentSessionUser,
+  exchangeHostedToken,
+  listenHostedAuth,
+  loadSessionCorporates,
+  signInWith,
+  signOutEverywhere,
+} from '../lib/session-calls';
+import { createSignInFlow } from '../lib/sign-in-flow';
+import { removeAuthItem, removeSessionKeys, storeAuthItem } from '../lib/session-storage';
+import '../index.css';
+
+const redirect = redirectQuery(window.location.search);
+
+const flow = createSignInFlow(
+  {
+    sessionUser: currentSessionUser,
+    corporates: loadSessionCorporates,
+    signIn: signInWith,
+    signOut: signOutEverywhere,
+    exchange: exchangeHostedToken,
+    listenHosted: listenHostedAuth,
+    // The application loads at the target; Back does not return to the sign-in page.
+    leave: (to) => window.location.replace(to),
+    storeAuthItem,
+    forgetSession: () => {
+      removeAuthItem();
+      removeSessionKeys();
+    },
+  },
+  redirect ?? null,
+);
+// The session is asked for while the texts are set up: a signed-in visitor is sent on sooner.
+flow.start();
+
+void initSignInI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LoginPage flow={flow} redirect={redirect} />
+    </StrictMode>,
+  );
+});
