@@ -40,7 +40,6 @@ import {
   type ChatUnitFiguresInput,
   type DevelopmentFigures,
   type DevelopmentFiguresInput,
-  type DisplayRows,
 } from '../core/display-rows';
 import type { Display } from '../core/display';
 

@@ -11,7 +11,7 @@ import { mayAdministerContent } from '../../core/featured';
 import { useOptionalCorporateContext } from '../layouts/corporate-context';
 import { apiQuery } from '../lib/api';
 import { AppLink } from './app-link';
-import { useDisplaySettings } from '../lib/display-settings';
+import { useDisplayChoice } from '../lib/display-settings';
 import { Modal } from './modal';
 
 interface GeneralConfig {
@@ -51,7 +51,7 @@ export function SettingsModal({
   corporate?: Pick<Corporate, 'divisa'> | null;
 }) {
   const { t } = useTranslation(['shell', 'chat', 'crm', 'content']);
-  const settings = useDisplaySettings();
+  const settings = useDisplayChoice();
   // The corporate's administrator also configures its chat assistant (issue 18).
   const member = useOptionalCorporateContext();
   const chatSettingsHref =

@@ -9,7 +9,7 @@
  * ```
  */
 
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { DEFAULT_AREA_UNIT, type AreaUnit } from '../../core/area';
 import { BASE_CURRENCY_CODE } from '../../core/currency';
 
@@ -80,10 +80,32 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useDisplaySettings(): DisplaySettings & {
+type WithSetters = DisplaySettings & {
   setAreaUnit: typeof setAreaUnit;
   setCurrency: typeof setCurrency;
-} {
+};
+
+/**
+ * The settings as pages render them. A change reaches them in a transition: a currency switch
+ * re-renders a whole page (tables of thousands of units, cards, figures) in slices React can
+ * interrupt, so the click's own task stays short; the control that made the choice shows it at
+ * once through {@link useDisplayChoice}.
+ */
+export function useDisplaySettings(): WithSetters {
+  const [settings, setSettings] = useState(() => snapshot);
+  useEffect(() => {
+    const update = () => startTransition(() => setSettings(snapshot));
+    update(); // a change between this render and the subscription
+    return subscribe(update);
+  }, []);
+  return { ...settings, setAreaUnit, setCurrency };
+}
+
+/**
+ * The settings as the controls that change them show them: synchronously, so a select never
+ * snaps back to the old value while the pages catch up.
+ */
+export function useDisplayChoice(): WithSetters {
   const settings = useSyncExternalStore(subscribe, () => snapshot);
   return { ...settings, setAreaUnit, setCurrency };
 }

@@ -11,7 +11,12 @@ import { css } from 'styled-system/css';
 import type { Unit } from '../../../../core/types';
 import { showsFacadeColour, unitFeaturesOf } from '../../../../core/development-settings';
 import { ApiRequestError } from '../../../lib/api';
-import { useDisplaySettings, setAreaUnit, setCurrency } from '../../../lib/display-settings';
+import {
+  useDisplayChoice,
+  useDisplaySettings,
+  setAreaUnit,
+  setCurrency,
+} from '../../../lib/display-settings';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { AppLink } from '../../../components/app-link';
 import { CurrencyPicker } from '../../../components/currency-picker';
@@ -64,7 +69,7 @@ function PublicHeader({
   developmentSlug: string;
 }) {
   const { t } = useTranslation('inventory');
-  const { currency, areaUnit } = useDisplaySettings();
+  const { currency, areaUnit } = useDisplayChoice();
   const logo = data.corporativo.imagen.imagenLogo;
   const other = mode === 'grid' ? 'disponibilidad-simple' : 'disponibilidad';
   const currencies = data.corporativo.divisa.filter((c) => c.activo);

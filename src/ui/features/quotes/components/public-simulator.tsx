@@ -13,7 +13,7 @@ import { validateScheme } from '../../../../core/pricing';
 import { applicableOptionals, effectiveSchemes, schemeForQuote } from '../../../../core/quotation';
 import type { Optional, PaymentScheme } from '../../../../core/types';
 import { ApiRequestError } from '../../../lib/api';
-import { setCurrency, useDisplaySettings } from '../../../lib/display-settings';
+import { setCurrency, useDisplayChoice } from '../../../lib/display-settings';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { AppLink } from '../../../components/app-link';
 import { CurrencyPicker } from '../../../components/currency-picker';
@@ -51,7 +51,8 @@ export function PublicSimulatorPage({
   onSearch: (next: QuoteSearch) => void;
 }) {
   const { t } = useTranslation('quotes');
-  const { currency, areaUnit } = useDisplaySettings();
+  // A small page: it follows the choice at once (its currency select shows it).
+  const { currency, areaUnit } = useDisplayChoice();
   const pickId = useId();
   const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
   const data: WithSchemes | undefined = query.data;

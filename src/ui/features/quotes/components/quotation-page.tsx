@@ -16,13 +16,13 @@ import { moneyFromMajor } from '../../../../core/money';
 import { displayedQuote } from '../../../../core/pricing';
 import { extraAmount, type Quotation, type QuotationExtra } from '../../../../core/quotation';
 import type { Unit } from '../../../../core/types';
-import { useDisplaySettings } from '../../../lib/display-settings';
+import { useDisplayChoice } from '../../../lib/display-settings';
 import { AppLink } from '../../../components/app-link';
 import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, prototypesQuery, unitView } from '../../../lib/catalogue';
 import { developmentPath } from '../../../lib/paths';
-import { formatAreaIn, formatPrice } from '../../../lib/figures';
+import { formatAreaIn, formatPrice, makeDisplay } from '../../../lib/figures';
 import { textOn } from '../../../theme/contrast';
 import { QuoteFiguresView } from './quote-figures';
 import { buildQuoteInput, priceableExtras } from '../utils/quote-input';
@@ -210,7 +210,9 @@ function QuotableUnit({
 }) {
   const { t } = useTranslation('quotes');
   const { corporate, development, display } = useDevelopmentContext();
-  const { setCurrency } = useDisplaySettings();
+  // The select shows the choice at once; the figures follow in a transition.
+  const choice = useDisplayChoice();
+  const chosenCurrency = makeDisplay(display.currencies, choice.currency, choice.areaUnit).currency;
   const currencyId = useId();
   // One instant per visit: instalment dates do not move while the adviser changes options.
   const [now] = useState(() => new Date());
@@ -370,8 +372,8 @@ function QuotableUnit({
               </label>
               <select
                 id={currencyId}
-                value={display.currency.codigo}
-                onChange={(e) => setCurrency(e.target.value)}
+                value={chosenCurrency.codigo}
+                onChange={(e) => choice.setCurrency(e.target.value)}
                 className={css({
                   h: 10,
                   px: 3,
