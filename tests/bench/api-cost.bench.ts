@@ -22,16 +22,15 @@
  * Run: `npm run bench -- api-cost` (ports 44000–44003); BENCH_API_CALLS=lead (a part of a
  * call's name) runs only that call.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo';
 import { recordResult } from './support/results';
+import { median, startUntilHealthy, stopProcess, type HealthyServer } from './support/server';
 
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -76,48 +75,13 @@ import('@hono/node-server').then(async ({ serve }) => {
   serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
 });`;
 
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
+type Server = HealthyServer;
 
-async function start(args: string[], env: Record<string, string>, port: number): Promise<Server> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, args, {
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const t0 = Date.now();
-  for (;;) {
-    if (exited) throw new Error(`the server exited before answering: ${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - t0 > 300_000) throw new Error(`no answer in 300 s: ${output}`);
-    await sleep(50);
-  }
-  return { child, port, output: () => output };
-}
+/** A server answering `/api/health` (the first start also seeds the demo: up to 300 s). */
+const start = (args: string[], env: Record<string, string>, port: number): Promise<Server> =>
+  startUntilHealthy(args, env, port, { pollMs: 50, timeoutMs: 300_000 });
 
-async function stop(server: Server | undefined) {
-  const child = server?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = (server: Server | undefined) => stopProcess(server?.child);
 
 /** utime + stime of a process (and its threads), in milliseconds. */
 function cpuMs(pid: number): number {
@@ -126,12 +90,6 @@ function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 interface Call {
   name: string;

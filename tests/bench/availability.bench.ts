@@ -15,16 +15,25 @@
  * Prints figures and ratios; asserts nothing.
  */
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { signedInContext } from './support/browser';
 import { recordResult } from './support/results';
+import {
+  ROOT,
+  buildClient,
+  median,
+  seedLarge,
+  spawnAppServer,
+  stopProcess,
+  waitForServer,
+} from './support/server';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const UNITS = Number(process.argv[2] ?? 2000);
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -32,59 +41,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_PATH = '/corporativos/grupo-horizonte/desarrollos/gran-torre/disponibilidad';
 const NAV_RUNS = 5;
 const FILTER_ROUNDS = 6;
-const MAIN_FLAG = 'vitrina:filtros-hilo-principal';
 let distDir = join(ROOT, 'dist');
 
 type Mode = 'worker' | 'main';
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
 function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)]!;
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`);
-}
-
-async function waitForServer(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${BASE}/api/wsObtenerConfiguracionesGenerales`);
-      if (res.ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function signedInContext(browser: Browser, mode: Mode): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const res = await context.request.post(`${BASE}/api/auth/login`, {
-    data: { email: 'asesor@vitrina.demo', password: 'Vitrina2026!' },
-  });
-  if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
-  // tsx (esbuild keepNames) wraps functions given to page.evaluate in `__name(…)`.
-  await context.addInitScript('window.__name = (f) => f');
-  await context.addInitScript(
-    ([flag, main]) => {
-      if (main) localStorage.setItem(flag, '1');
-      else localStorage.removeItem(flag);
-      sessionStorage.clear();
-    },
-    [MAIN_FLAG, mode === 'main'] as const,
-  );
-  return context;
 }
 
 /** ms from navigation start until the grid shows its filter answer and a frame is painted. */
@@ -189,7 +152,7 @@ async function measure(browser: Browser, mode: Mode) {
   let matches: number[] = [];
   let units = 0;
   for (let i = 0; i < NAV_RUNS; i++) {
-    const context = await signedInContext(browser, mode);
+    const context = await signedInContext(browser, BASE, { mainThread: mode === 'main' });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[${mode}] page error:`, e.message));
     const timings = await navigationTimings(page);
@@ -239,43 +202,21 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-bench-'));
   // A private build: the shared dist/ may be rebuilt by someone else while the bench runs.
   distDir = process.env.BENCH_DIST ?? join(dataDir, 'dist');
-  if (!process.env.BENCH_DIST) {
-    run('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn']);
-  }
+  if (!process.env.BENCH_DIST) buildClient(distDir);
   let server: ChildProcess | undefined;
   let browser: Browser | undefined;
   try {
     const seeded = Date.now();
     const store = process.env.BENCH_STORE ?? join(dataDir, 'store');
-    run(process.execPath, [
-      '--import',
-      'tsx',
-      'src/server/seed/large.ts',
-      '--units',
-      String(UNITS),
-      '--quotations',
-      '0',
-      '--data-dir',
-      store,
-    ]);
+    seedLarge(store, UNITS);
     console.log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        VITRINA_DATA_DIR: store,
-        VITRINA_DIST_DIR: distDir,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-      },
-    });
-    await waitForServer(server);
+    server = spawnAppServer(store, distDir, PORT);
+    await waitForServer(server, BASE);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
     // One warm-up load (server caches, Chromium code cache), not measured.
     {
-      const ctx = await signedInContext(browser, 'worker');
+      const ctx = await signedInContext(browser, BASE, { mainThread: false });
       const page = await ctx.newPage();
       await navigationToInteractive(page);
       await ctx.close();
@@ -371,10 +312,7 @@ async function main() {
     );
   } finally {
     await browser?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -19,17 +19,25 @@
  * build; `BENCH_ONLY_TTI=1` measures only the page. Prints figures; asserts nothing.
  */
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { createApp } from '../../src/server/app';
 import { openRuntime } from '../../src/server/runtime';
+import { signIn } from './support/browser';
 import { recordResult } from './support/results';
+import {
+  DEMO_PASSWORD as PASSWORD,
+  buildClient,
+  median,
+  seedLarge,
+  spawnAppServer,
+  stopProcess,
+  waitForServer,
+} from './support/server';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SCALES = (process.env.BENCH_SCALES ?? '1,10,100').split(',').map(Number);
 const STORE_DIR = process.env.BENCH_STORE_DIR ?? '/tmp';
 const PORT = Number(process.env.BENCH_PORT ?? 44101);
@@ -41,36 +49,12 @@ const REPEATS = 30;
 const CHANGES = 8;
 const NAV_RUNS = 5;
 const TTI_SCALES = new Set([1, 100]);
-const PASSWORD = 'Vitrina2026!';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
-function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`);
-}
 
 const storeOf = (scale: number) => join(STORE_DIR, `h2-catalogue-x${scale}`);
 
 function seed(scale: number): string {
   const store = storeOf(scale);
-  if (!existsSync(join(store, 'PG_VERSION'))) {
-    run(process.execPath, [
-      '--import',
-      'tsx',
-      'src/server/seed/large.ts',
-      '--units',
-      String(248 * scale),
-      '--quotations',
-      '0',
-      '--data-dir',
-      store,
-    ]);
-  }
+  if (!existsSync(join(store, 'PG_VERSION'))) seedLarge(store, 248 * scale);
   return store;
 }
 
@@ -249,20 +233,6 @@ async function serverReads(scale: number, store: string) {
   }
 }
 
-async function waitForServer(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/wsObtenerConfiguracionesGenerales`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
 /** ms from navigation start until the grid shows units and a frame is painted. */
 async function availabilityInteractive(page: Page): Promise<number> {
   await page.goto(`${BASE}${PAGE_PATH}`, { waitUntil: 'commit' });
@@ -291,39 +261,17 @@ const paintedAt = (page: Page) =>
   );
 
 async function timeToInteractive(scale: number, store: string, distDir: string) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      VITRINA_DATA_DIR: store,
-      VITRINA_DIST_DIR: distDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-    },
-  });
+  const server = spawnAppServer(store, distDir, PORT);
   let browser: Browser | undefined;
   try {
-    await waitForServer(server);
+    await waitForServer(server, BASE);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const tti: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i < NAV_RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript('window.__name = (f) => f');
-      const res = await context.request.post(`${BASE}/api/auth/login`, {
-        data: { email: 'asesor@vitrina.demo', password: PASSWORD },
-      });
-      if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
-      // A server just started may still be catching its projections up: wait for the session.
-      for (
-        let n = 0;
-        (await context.request.get(`${BASE}/api/auth/session`)).status() !== 200;
-        n++
-      ) {
-        if (n === 120) throw new Error('the session never read back');
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      await signIn(context, BASE);
       const page = await context.newPage();
       page.on('pageerror', (e) => console.error('page error:', e.message));
       bare.push(await bareInteractive(page));
@@ -351,10 +299,7 @@ async function timeToInteractive(scale: number, store: string, distDir: string) 
     });
   } finally {
     await browser?.close();
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+    await stopProcess(server);
   }
 }
 
@@ -363,9 +308,7 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'vitrina-bench-catalogue-'));
   const distDir = process.env.BENCH_DIST ?? join(tmp, 'dist');
   try {
-    if (!process.env.BENCH_DIST) {
-      run('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn']);
-    }
+    if (!process.env.BENCH_DIST) buildClient(distDir);
     // The bare page: static HTML of the same server, no script.
     writeFileSync(
       join(distDir, BARE_PATH.slice(1)),

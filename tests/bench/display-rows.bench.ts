@@ -13,15 +13,23 @@
  * build instead of building one. Prints figures; asserts nothing.
  */
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { signIn, signedInContext } from './support/browser';
 import { recordResult } from './support/results';
+import {
+  buildClient,
+  median,
+  seedLarge,
+  spawnAppServer,
+  stopProcess,
+  waitForServer,
+} from './support/server';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const UNITS = Number(process.argv[2] ?? 2000);
 const PORT = Number(process.env.BENCH_PORT ?? 4481);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,64 +37,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_PATH = '/corporativos/grupo-horizonte/desarrollos/gran-torre/disponibilidad-simple';
 const RUNS = 3;
 const SWITCHES = 6;
-const MAIN_FLAG = 'vitrina:filtros-hilo-principal';
 
 type Mode = 'worker' | 'main';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
-function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status})`);
-}
-
-async function waitForServer(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/wsObtenerConfiguracionesGenerales`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function signIn(context: BrowserContext): Promise<void> {
-  const res = await context.request.post(`${BASE}/api/auth/login`, {
-    data: { email: 'asesor@vitrina.demo', password: 'Vitrina2026!' },
-  });
-  if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
-  // A server just started over a fresh store may still be catching its projections up: wait
-  // until the session reads back before opening the page (else the page goes to the login).
-  for (let i = 0; (await context.request.get(`${BASE}/api/auth/session`)).status() !== 200; i++) {
-    if (i === 120) throw new Error('the session never read back');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-async function signedInContext(browser: Browser, mode: Mode): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await signIn(context);
-  // tsx (esbuild keepNames) wraps functions given to page.evaluate in `__name(…)`.
-  await context.addInitScript('window.__name = (f) => f');
-  await context.addInitScript(
-    ([flag, main]) => {
-      if (main) localStorage.setItem(flag, '1');
-      else localStorage.removeItem(flag);
-      localStorage.setItem('vitrina:divisa', 'MXN');
-      sessionStorage.clear();
-    },
-    [MAIN_FLAG, mode === 'main'] as const,
-  );
-  return context;
-}
 
 interface Switches {
   times: number[];
@@ -158,7 +110,10 @@ async function measure(browser: Browser, mode: Mode) {
   let rendered = 0;
   let engine = '';
   for (let i = 0; i < RUNS; i++) {
-    const context = await signedInContext(browser, mode);
+    const context = await signedInContext(browser, BASE, {
+      mainThread: mode === 'main',
+      storage: { 'vitrina:divisa': 'MXN' },
+    });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[${mode}] page error:`, e.message));
     await page.goto(`${BASE}${PAGE_PATH}`);
@@ -173,7 +128,7 @@ async function measure(browser: Browser, mode: Mode) {
       ]);
       if (landed === 'table') break;
       console.error(`[${mode}] sent to the login (attempt ${attempt}); signing in again`);
-      await signIn(context);
+      await signIn(context, BASE);
       await page.goto(`${BASE}${PAGE_PATH}`);
     }
     await page.waitForSelector('[data-testid="units-table"] tbody tr', { timeout: 60_000 });
@@ -196,38 +151,14 @@ async function main() {
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrina-bench-rows-'));
   const distDir = process.env.BENCH_DIST ?? join(dataDir, 'dist');
-  if (!process.env.BENCH_DIST) {
-    run('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn']);
-  }
+  if (!process.env.BENCH_DIST) buildClient(distDir);
   let server: ChildProcess | undefined;
   let browser: Browser | undefined;
   try {
     const store = process.env.BENCH_STORE ?? join(dataDir, 'store');
-    if (!existsSync(join(store, 'PG_VERSION')) || !process.env.BENCH_STORE) {
-      run(process.execPath, [
-        '--import',
-        'tsx',
-        'src/server/seed/large.ts',
-        '--units',
-        String(UNITS),
-        '--quotations',
-        '0',
-        '--data-dir',
-        store,
-      ]);
-    }
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        VITRINA_DATA_DIR: store,
-        VITRINA_DIST_DIR: distDir,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-      },
-    });
-    await waitForServer(server);
+    if (!existsSync(join(store, 'PG_VERSION')) || !process.env.BENCH_STORE) seedLarge(store, UNITS);
+    server = spawnAppServer(store, distDir, PORT);
+    await waitForServer(server, BASE);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const worker = await measure(browser, 'worker');
     const main = await measure(browser, 'main');
@@ -278,10 +209,7 @@ async function main() {
     });
   } finally {
     await browser?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

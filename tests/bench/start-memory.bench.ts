@@ -17,16 +17,16 @@
  *
  * Run: `npm run bench start-memory` (or `npx tsx tests/bench/start-memory.bench.ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { recordResult } from './support/results';
+import { median, startUntilHealthy, stopProcess } from './support/server';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 const IDLE_MS = 10_000;
@@ -43,60 +43,17 @@ import('@hono/node-server').then(async ({ serve }) => {
   serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
 });`;
 
-interface Started {
-  child: ChildProcess;
-  ms: number;
-  output: () => string;
-}
+/** Spawns `args` and polls /api/health every 5 ms; `ms` is spawn to the first 200. */
+const startAndWait = (args: string[], env: Record<string, string>, port: number) =>
+  startUntilHealthy(args, env, port, { pollMs: 5, timeoutMs: 120_000 });
 
-/** Spawns `args` and polls /api/health until it answers 200; `ms` is spawn to that answer. */
-async function startAndWait(args: string[], env: Record<string, string>, port: number) {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`the server exited before answering: ${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (performance.now() - t0 > 120_000) throw new Error(`no answer in 120 s: ${output}`);
-    await sleep(5);
-  }
-  return { child, ms: performance.now() - t0, output: () => output } satisfies Started;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = (child: ChildProcess) => stopProcess(child);
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** RUNS timed starts (the last one also idles and has its RSS read). */
 async function measure(label: string, args: string[], env: Record<string, string>, port: number) {
