@@ -145,7 +145,7 @@ export function preloadLinks(
       (read) => `<link rel="preload" as="fetch" crossorigin href="${attr(read)}">`,
     ),
     ...[...scripts, ...textChunks(manifest, lng, needs.namespaces)].map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${attr(file)}">`,
+      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${attr(file)}">`,
     ),
   ].join('');
 }

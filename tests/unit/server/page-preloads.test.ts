@@ -55,7 +55,7 @@ describe('public page preloads', () => {
       '/assets/inventory-en.js',
     ]);
     expect(links).toContain('<link rel="preload" as="fetch" crossorigin href="/api/public/');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-1.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/grid-1.js">');
   });
 
   it("follows the share link's language, then the browser's; Spanish's shell is in the entry", () => {

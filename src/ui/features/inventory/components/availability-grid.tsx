@@ -61,6 +61,16 @@ const LEVEL_LABEL = '1.75rem';
 const CELL_GAP_PX = 3;
 
 /**
+ * A building card's height before it is laid out (its levels of cells, the roof, the header and
+ * the paddings): a card off screen is not laid out until it nears the view (`content-visibility:
+ * auto`: half the first layout on a phone, issue 19) and holds this height meanwhile, so the page
+ * does not jump when it is.
+ */
+function buildingHeight(levels: number): string {
+  return `calc(${levels} * 2rem + ${Math.max(0, levels - 1) * CELL_GAP_PX}px + 18px + 5rem)`;
+}
+
+/**
  * The narrowest a building's card gets: its widest level with every cell at its width ({@link cellMinRem}),
  * plus the level label, the row's and the card's paddings, so no unit is cut.
  */
@@ -325,6 +335,14 @@ const Building = memo(function Building({
   return (
     <section
       aria-labelledby={headingId}
+      style={
+        model.streets
+          ? undefined
+          : {
+              contentVisibility: 'auto',
+              containIntrinsicBlockSize: `auto ${buildingHeight(levels.length)}`,
+            }
+      }
       className={css({
         bg: 'surface',
         borderRadius: 'xl',

@@ -5,7 +5,7 @@
  * route.
  */
 
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { matchesOnlyWithHiddenPrice, type FilterContext } from '../../../../core/filters';
@@ -82,6 +82,19 @@ export function AvailabilityView({
     () => (result.matching ? units.filter((u) => result.matching!.has(u.id)) : units),
     [units, result.matching],
   );
+  // The legend, filters and grid wait for the worker's display rows (their colours, labels and
+  // counts) and then render in the background (deferred: a transition React slices), so the
+  // page's heading paints first, no long task draws every cell at once, and the legend filling
+  // in does not push a grid already drawn down (Lighthouse, issue 19).
+  const rowsHere = displayRows.rows !== null || displayRows.error !== null;
+  const shown = useDeferredValue(rowsHere, false);
+  if (!shown) {
+    return (
+      <p role="status" className={css({ color: 'muted' })}>
+        {t('availability.loading')}
+      </p>
+    );
+  }
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
       <StatusLegend
