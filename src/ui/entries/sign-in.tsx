@@ -18,6 +18,7 @@ import {
   signInWith,
   signOutEverywhere,
 } from '../lib/session-calls';
+import { markArrival } from '../lib/arrival-focus';
 import { createSignInFlow } from '../lib/sign-in-flow';
 import { removeAuthItem, removeSessionKeys, storeAuthItem } from '../lib/session-storage';
 import '../index.css';
@@ -32,8 +33,11 @@ const flow = createSignInFlow(
     signOut: signOutEverywhere,
     exchange: exchangeHostedToken,
     listenHosted: listenHostedAuth,
-    // The application loads at the target; Back does not return to the sign-in page.
-    leave: (to) => window.location.replace(to),
+    // The application loads at the target, focus at its heading; Back does not return here.
+    leave: (to) => {
+      markArrival();
+      window.location.replace(to);
+    },
     storeAuthItem,
     forgetSession: () => {
       removeAuthItem();

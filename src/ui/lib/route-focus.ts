@@ -10,6 +10,7 @@
 
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { takeArrival } from './arrival-focus';
 
 /** The heading that receives focus: the page's one `h1` that accepts programmatic focus. */
 const HEADING = 'h1[tabindex="-1"]';
@@ -51,7 +52,8 @@ export function useRouteFocus(): void {
   const router = useRouter();
   useEffect(() => {
     let from: Element | null = null;
-    let cancel = () => {};
+    // Arrived from the sign-in page (a full navigation): the page's heading, as after a link.
+    let cancel = takeArrival() ? focusHeadingWhenShown(null) : () => {};
     const offBefore = router.subscribe('onBeforeNavigate', () => {
       from = document.activeElement;
     });
