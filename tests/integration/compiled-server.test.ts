@@ -3,10 +3,15 @@
  * JavaScript bundle (scripts/build-server.mjs), started with plain `node`, no TypeScript compiler.
  * What the bundle reads beside itself must travel with it: the migrations (a fresh embedded
  * store is migrated) and the demo seed's assets (a fresh store is seeded).
+ *
+ * It also loads only what its store needs: on PostgreSQL it never imports PGlite (store/db.ts
+ * imports it when the embedded store opens; the bundle keeps it outside). A resolve hook
+ * (support/module-probe.mjs) lists every ES module the process resolves; the embedded store's
+ * run is the probe's control. One build and one process per backend serve both checks.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
@@ -18,6 +23,7 @@ import {
 import { DEMO_PASSWORD } from '../../src/server/seed/demo';
 
 const outDir = `.vitrina-test-build-${process.pid}`;
+const probe = resolve('tests/integration/support/module-probe.mjs');
 
 beforeAll(async () => {
   await buildServer(outDir);
@@ -27,11 +33,11 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describeBackends('the compiled server', (backend) => {
   let server: ServerProcess | undefined;
-  let dataDir: string | undefined;
+  let dir: string | undefined;
   let dispose: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'vitrina-compiled-'));
+    dir = mkdtempSync(join(tmpdir(), 'vitrina-compiled-'));
     let databaseUrl: string | null = null;
     if (backend.name === 'postgres') {
       const runtime = await openSeeded(postgresBackend);
@@ -40,15 +46,19 @@ describeBackends('the compiled server', (backend) => {
     }
     server = await startServerProcess(
       databaseUrl,
-      { VITRINA_DATA_DIR: dataDir, VITRINA_SECRET: 'compiled-server-test' },
-      [join(outDir, 'main.js')],
+      {
+        VITRINA_DATA_DIR: join(dir, 'data'),
+        VITRINA_SECRET: 'compiled-server-test',
+        VITRINA_MODULE_PROBE: join(dir, 'modules.txt'),
+      },
+      ['--import', probe, join(outDir, 'main.js')],
     );
   }, 180_000);
 
   afterAll(async () => {
     await stopServerProcess(server);
     await dispose?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves: health, a demo sign-in and the seeded catalogue (migrated and seeded from the files beside the bundle)', async () => {
@@ -72,4 +82,18 @@ describeBackends('the compiled server', (backend) => {
     ).json()) as { slug: string }[];
     expect(developments.map((d) => d.slug)).toContain('torre-alameda');
   });
+
+  it(
+    backend.name === 'postgres'
+      ? 'on PostgreSQL: serves without loading PGlite'
+      : 'on the embedded store: loads PGlite (the probe sees it)',
+    async () => {
+      expect((await server!.fetch('/api/health')).status).toBe(200);
+      const modules = readFileSync(join(dir!, 'modules.txt'), 'utf8').split('\n');
+      expect(modules.some((url) => url.endsWith('/main.js'))).toBe(true);
+      const pglite = modules.filter((url) => url.includes('@electric-sql/pglite'));
+      if (backend.name === 'postgres') expect(pglite).toEqual([]);
+      else expect(pglite.length).toBeGreaterThan(0);
+    },
+  );
 });
