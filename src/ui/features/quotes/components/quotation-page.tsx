@@ -221,7 +221,12 @@ function QuotableUnit({
   const optionals = useQuery(extrasQuery(corporate.id, development.id, unit.idCluster));
 
   const valid = (schemes.data ?? []).filter((s) => s.valido);
-  const scheme = valid.find((s) => s.id === search.esquema) ?? valid[0];
+  // The scheme lives in the address, which updates after the navigation commits: the radio
+  // answers the click at once from this pick (made over the address's scheme at the time), and
+  // the address wins again as soon as it moves (the pick landed, or back/forward).
+  const [picked, setPicked] = useState<{ id: string; over: string | undefined } | null>(null);
+  const chosenId = picked && picked.over === search.esquema ? picked.id : search.esquema;
+  const scheme = valid.find((s) => s.id === chosenId) ?? valid[0];
   const chosenOptionals = useMemo(
     () => (optionals.data ?? []).filter((o) => search.opcionales?.includes(o.id)),
     [optionals.data, search.opcionales],
@@ -331,7 +336,10 @@ function QuotableUnit({
                     key={s.id}
                     scheme={s}
                     checked={scheme?.id === s.id}
-                    onSelect={() => onSearch({ ...search, esquema: s.id })}
+                    onSelect={() => {
+                      setPicked({ id: s.id, over: search.esquema });
+                      onSearch({ ...search, esquema: s.id });
+                    }}
                   />
                 ))
               )}
