@@ -16,6 +16,7 @@ import { streams } from '../catalogue/events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import { buildingSvg, floorPlanSvg, logoSvg, simplePdf } from './illustrations';
 import { seededRandom, type SeededRandom } from './random';
+import { seedScheme } from './schemes';
 import { demoTutorials } from './content';
 import { readFileSync } from 'node:fs';
 import { DEMO_ENGLISH_LABELS } from './labels';
@@ -505,53 +506,53 @@ export class DemoBuilder {
 }
 
 function schemesFor(clusterIds: string[], r: SeededRandom): PaymentScheme[] {
-  const part = (nombre: string, porcentaje: number) => ({ nombre, porcentaje });
   const schemes: PaymentScheme[] = [
-    {
-      id: `esq-${r.id8()}`,
-      nombre: 'Contado',
-      descuento: part('Descuento', 0.08),
-      enganche: part('Enganche', 1),
-      diferido: part('Diferido', 0),
-      mensualidades: { ...part('Mensualidades', 0), numeroMensualidades: 0 },
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0),
-    },
-    {
-      id: `esq-${r.id8()}`,
-      nombre: '30/70',
-      descuento: part('Descuento', 0.03),
-      enganche: part('Enganche', 0.2),
-      diferido: part('Diferido', 0),
-      mensualidades: { ...part('Mensualidades', 0.1), numeroMensualidades: 12 },
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0.7),
-    },
-    {
-      id: `esq-${r.id8()}`,
-      nombre: 'Financiamiento a entrega',
-      descuento: part('Descuento', 0),
-      enganche: part('Enganche', 0.1),
-      diferido: part('Diferido', 0.05),
-      mensualidades: part('Mensualidades', 0.25),
-      escrituracion: part('Escrituración', 0.02),
-      contraEntrega: part('Contra entrega', 0.58),
-    },
+    seedScheme(r, 'Contado', {
+      descuento: 0.08,
+      enganche: 1,
+      diferido: 0,
+      mensualidades: 0,
+      meses: 0,
+      escrituracion: 0,
+      contraEntrega: 0,
+    }),
+    seedScheme(r, '30/70', {
+      descuento: 0.03,
+      enganche: 0.2,
+      diferido: 0,
+      mensualidades: 0.1,
+      meses: 12,
+      escrituracion: 0,
+      contraEntrega: 0.7,
+    }),
+    seedScheme(r, 'Financiamiento a entrega', {
+      descuento: 0,
+      enganche: 0.1,
+      diferido: 0.05,
+      mensualidades: 0.25,
+      escrituracion: 0.02,
+      contraEntrega: 0.58,
+    }),
   ];
   // The second cluster has its own variant of the 30/70 scheme, which overrides the default there.
   const special = clusterIds[1];
   if (special) {
-    schemes.push({
-      id: `esq-${r.id8()}`,
-      nombre: '30/70',
-      idCluster: special,
-      descuento: part('Descuento', 0.05),
-      enganche: part('Enganche', 0.15),
-      diferido: part('Diferido', 0.05),
-      mensualidades: { ...part('Mensualidades', 0.1), numeroMensualidades: 24 },
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0.7),
-    });
+    schemes.push(
+      seedScheme(
+        r,
+        '30/70',
+        {
+          descuento: 0.05,
+          enganche: 0.15,
+          diferido: 0.05,
+          mensualidades: 0.1,
+          meses: 24,
+          escrituracion: 0,
+          contraEntrega: 0.7,
+        },
+        special,
+      ),
+    );
   }
   return schemes;
 }

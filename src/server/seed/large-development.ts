@@ -15,6 +15,7 @@ import type {
 import { streams } from '../catalogue/events';
 import type { AppendRequest, NewEvent } from '../store/event-store';
 import type { SeededRandom } from './random';
+import { seedScheme } from './schemes';
 
 export const DEV_SLUG = 'gran-torre';
 
@@ -75,39 +76,38 @@ export function buildDevelopment(
       cajones: p.cajones,
     },
   }));
-  const part = (nombre: string, porcentaje: number) => ({ nombre, porcentaje });
   const esquemasPago: PaymentScheme[] = [
-    {
-      id: `esq-${r.id8()}`,
-      nombre: 'Contado',
-      descuento: part('Descuento', 0.07),
-      enganche: part('Enganche', 1),
-      diferido: part('Diferido', 0),
-      mensualidades: part('Mensualidades', 0),
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0),
-    },
-    {
-      id: `esq-${r.id8()}`,
-      nombre: '20/80',
-      descuento: part('Descuento', 0.02),
-      enganche: part('Enganche', 0.1),
-      diferido: part('Diferido', 0),
-      mensualidades: { ...part('Mensualidades', 0.1), numeroMensualidades: 18 },
-      escrituracion: part('Escrituración', 0.02),
-      contraEntrega: part('Contra entrega', 0.78),
-    },
-    {
-      id: `esq-${r.id8()}`,
-      nombre: '20/80',
-      idCluster: clusterIds[0]!,
-      descuento: part('Descuento', 0.04),
-      enganche: part('Enganche', 0.1),
-      diferido: part('Diferido', 0.05),
-      mensualidades: { ...part('Mensualidades', 0.05), numeroMensualidades: 12 },
-      escrituracion: part('Escrituración', 0),
-      contraEntrega: part('Contra entrega', 0.8),
-    },
+    seedScheme(r, 'Contado', {
+      descuento: 0.07,
+      enganche: 1,
+      diferido: 0,
+      mensualidades: 0,
+      escrituracion: 0,
+      contraEntrega: 0,
+    }),
+    seedScheme(r, '20/80', {
+      descuento: 0.02,
+      enganche: 0.1,
+      diferido: 0,
+      mensualidades: 0.1,
+      meses: 18,
+      escrituracion: 0.02,
+      contraEntrega: 0.78,
+    }),
+    seedScheme(
+      r,
+      '20/80',
+      {
+        descuento: 0.04,
+        enganche: 0.1,
+        diferido: 0.05,
+        mensualidades: 0.05,
+        meses: 12,
+        escrituracion: 0,
+        contraEntrega: 0.8,
+      },
+      clusterIds[0]!,
+    ),
   ];
   const opcionales: Optional[] = [
     { id: `opc-${r.id8()}`, nombre: 'Bodega', precio: 150_000 },
