@@ -106,7 +106,7 @@ export function buildDevelopment(
         escrituracion: 0,
         contraEntrega: 0.8,
       },
-      clusterIds[0]!,
+      clusterIds[0],
     ),
   ];
   const opcionales: Optional[] = [
