@@ -52,35 +52,31 @@ export function SettingsModal({
 }) {
   const { t } = useTranslation(['shell', 'chat', 'crm', 'content']);
   const settings = useDisplayChoice();
-  // The corporate's administrator also configures its chat assistant (issue 18).
   const member = useOptionalCorporateContext();
-  const chatSettingsHref =
-    member && mayConfigureChat(member.role)
-      ? `/corporativos/${member.corporate.slug}/asistente`
-      : null;
-  // …and the legal name and address printed on quotations (issue 19).
-  const legalDataHref =
-    member && mayEditLegalData(member.role)
-      ? `/corporativos/${member.corporate.slug}/datos-legales`
-      : null;
   const { t: tq } = useTranslation('quotes');
-  // …and its own labels in English (issue 19).
-  const labelsHref =
-    member && mayConfigureChat(member.role)
-      ? `/corporativos/${member.corporate.slug}/idiomas`
-      : null;
   const { t: tl } = useTranslation('labels');
-  // …and its CRM connection and sync (issue 17).
-  const crmSettingsHref =
-    member && mayConfigureChat(member.role) ? `/corporativos/${member.corporate.slug}/crm` : null;
-  // …and its featured developments and tutorials (issue 20).
-  const contentHrefs =
-    member && mayAdministerContent(member.role)
-      ? {
-          featured: `/corporativos/${member.corporate.slug}/destacados`,
-          tutorials: `/corporativos/${member.corporate.slug}/tutoriales`,
-        }
-      : null;
+  // The corporate's own settings pages, each for the roles that may change it: its chat
+  // assistant (issue 18), its labels in English and the legal name and address printed on
+  // quotations (issue 19), its CRM connection and sync (issue 17), its featured developments and
+  // tutorials (issue 20).
+  const settingsLinks = member
+    ? [
+        { path: 'asistente', may: mayConfigureChat(member.role), label: t('chat:settings.open') },
+        { path: 'idiomas', may: mayConfigureChat(member.role), label: tl('open') },
+        { path: 'datos-legales', may: mayEditLegalData(member.role), label: tq('legal.open') },
+        { path: 'crm', may: mayConfigureChat(member.role), label: t('crm:settings.open') },
+        {
+          path: 'destacados',
+          may: mayAdministerContent(member.role),
+          label: t('content:featured.editTitle'),
+        },
+        {
+          path: 'tutoriales',
+          may: mayAdministerContent(member.role),
+          label: t('content:admin.title'),
+        },
+      ].filter((link) => link.may)
+    : [];
   const currencyId = useId();
   const config = useQuery(apiQuery<GeneralConfig>('wsObtenerConfiguracionesGenerales'));
   // MXN (the base) is added when missing; the choice shows only with more than one currency.
@@ -132,80 +128,17 @@ export function SettingsModal({
           </select>
         </div>
       ) : null}
-      {chatSettingsHref ? (
-        <p className={css({ mb: 5 })}>
+      {settingsLinks.map((link) => (
+        <p key={link.path} className={css({ mb: 5 })}>
           <AppLink
-            href={chatSettingsHref}
+            href={`/corporativos/${member?.corporate.slug ?? ''}/${link.path}`}
             onClick={onClose}
             className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
           >
-            {t('chat:settings.open')}
+            {link.label}
           </AppLink>
         </p>
-      ) : null}
-      {labelsHref ? (
-        <p className={css({ mb: 5 })}>
-          <AppLink
-            href={labelsHref}
-            onClick={onClose}
-            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
-            {tl('open')}
-          </AppLink>
-        </p>
-      ) : null}
-      {legalDataHref ? (
-        <p className={css({ mb: 5 })}>
-          <AppLink
-            href={legalDataHref}
-            onClick={onClose}
-            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
-            {tq('legal.open')}
-          </AppLink>
-        </p>
-      ) : null}
-      {crmSettingsHref ? (
-        <p className={css({ mb: 5 })}>
-          <AppLink
-            href={crmSettingsHref}
-            onClick={onClose}
-            className={css({ color: 'link', fontWeight: 'semibold', textDecoration: 'underline' })}
-          >
-            {t('crm:settings.open')}
-          </AppLink>
-        </p>
-      ) : null}
-      {contentHrefs ? (
-        <>
-          <p className={css({ mb: 5 })}>
-            <AppLink
-              href={contentHrefs.featured}
-              onClick={onClose}
-              className={css({
-                color: 'link',
-                fontWeight: 'semibold',
-                textDecoration: 'underline',
-              })}
-            >
-              {t('content:featured.editTitle')}
-            </AppLink>
-          </p>
-          <p className={css({ mb: 5 })}>
-            <AppLink
-              href={contentHrefs.tutorials}
-              onClick={onClose}
-              className={css({
-                color: 'link',
-                fontWeight: 'semibold',
-                textDecoration: 'underline',
-              })}
-            >
-              {t('content:admin.title')}
-            </AppLink>
-          </p>
-        </>
-      ) : null}
+      ))}
       <p
         className={css({
           fontSize: 'sm',
