@@ -102,12 +102,30 @@ function signInBuild(): Plugin {
             mode,
             logLevel: 'warn',
             build: { outDir, emptyOutDir: false },
+            plugins: [installableHead(join(outDir, 'index.html'))],
           });
         } finally {
           delete process.env[SIGN_IN_BUILD];
         }
       },
     },
+  };
+}
+
+/**
+ * The installable app's tags that vite-plugin-pwa wrote into the application's index.html (the
+ * manifest, the theme colour, the icons), copied into the sign-in page's head: the same app.
+ */
+function installableHead(indexHtml: string): Plugin {
+  const tags =
+    /<link rel="(?:manifest|icon|apple-touch-icon)"[^>]*>|<meta name="theme-color"[^>]*>/g;
+  return {
+    name: 'vitrina-sign-in-installable-head',
+    transformIndexHtml: (html) =>
+      html.replace(
+        '</head>',
+        `${(readFileSync(indexHtml, 'utf8').match(tags) ?? []).join('')}</head>`,
+      ),
   };
 }
 

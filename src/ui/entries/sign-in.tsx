@@ -3,7 +3,7 @@
  * page's texts only and a small flow over the session's server calls (lib/sign-in-flow.ts), so
  * /login loads a fraction of the application (issue 21: its JavaScript within 1.5× the smallest
  * React app's). After the sign-in the flow loads the application at the user's page with a full
- * navigation; the application registers the service worker then.
+ * navigation.
  */
 
 import { StrictMode } from 'react';
@@ -48,6 +48,14 @@ const flow = createSignInFlow(
 );
 // The session is asked for while the texts are set up: a signed-in visitor is sent on sooner.
 flow.start();
+
+// The installable app's worker (src/ui/sw.ts), registered as the application registers it, but
+// without workbox-window: the update prompt is the application's. After the load, so its
+// precaching does not compete with the page.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
 
 void initSignInI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
