@@ -8,6 +8,7 @@
  * message.
  */
 
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -74,6 +75,11 @@ export function PublicQuotationPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation('quotes');
   const { areaUnit } = useDisplaySettings();
   const query = useQuery(publicQuotationQuery(token));
+  // The figures and the closing (the schedule's table, every amount formatted) render in the
+  // background once the quotation is here (a transition React slices): the heading and the
+  // unit's data paint first, and no long task renders the whole document (Lighthouse, issue 19).
+  // They come below the rest, so nothing already painted moves.
+  const figuresShown = useDeferredValue(query.data !== undefined, false);
   usePageTitle(
     query.data?.cotizacion.nombreUnidad,
     query.data?.cotizacion.nombreDesarrolloInteres,
@@ -286,21 +292,25 @@ export function PublicQuotationPage({ token }: { token: string }) {
             ) : null}
           </dl>
 
-          <QuoteFiguresView
-            figures={q.figuras}
-            currency={q.divisa.codigo}
-            additions={q.adicionales}
-            timeZone={q.zonaHoraria}
-            schemeName={q.esquemasPago.nombre}
-            headingLevel={2}
-          />
+          {figuresShown ? (
+            <>
+              <QuoteFiguresView
+                figures={q.figuras}
+                currency={q.divisa.codigo}
+                additions={q.adicionales}
+                timeZone={q.zonaHoraria}
+                schemeName={q.esquemasPago.nombre}
+                headingLevel={2}
+              />
 
-          <QuotationClosing
-            buyer={q.nombreCliente}
-            adviser={q.nombreAsesor}
-            razonSocial={corporativo.razonSocial}
-            domicilio={corporativo.domicilio}
-          />
+              <QuotationClosing
+                buyer={q.nombreCliente}
+                adviser={q.nombreAsesor}
+                razonSocial={corporativo.razonSocial}
+                domicilio={corporativo.domicilio}
+              />
+            </>
+          ) : null}
         </div>
       </article>
     </div>
