@@ -127,6 +127,18 @@ export async function recountLeadCounts(tx: Queryable, corporateId?: string) {
 }
 
 /**
+ * The lead's row before `stored`. A registration that opens its stream (version 1) has none: no
+ * event of that lead came before it, so the read (one of a create's statements) is skipped.
+ */
+async function leadBefore(tx: Queryable, stored: StoredEvent, idLead: string) {
+  if (stored.type === 'LeadRegistered' && stored.version === 1) return null;
+  const { rows } = await tx.query<{ doc: Lead }>('SELECT doc FROM rm_leads WHERE id = $1', [
+    idLead,
+  ]);
+  return rows[0]?.doc ?? null;
+}
+
+/**
  * `rm_leads` (one row per lead, deleted ones kept with `eliminado`), `rm_lead_notes` and the live
  * leads' counters `rm_lead_counts`. The lead document is the core's own fold (`evolveLead`), so
  * the read model cannot drift from the log.
@@ -138,10 +150,7 @@ export const leadsProjection: Projection = {
   async apply(tx: Queryable, stored: StoredEvent) {
     const event = { type: stored.type, data: stored.data } as LeadEvent;
     const { idLead, idCorporativo } = event.data;
-    const { rows } = await tx.query<{ doc: Lead }>('SELECT doc FROM rm_leads WHERE id = $1', [
-      idLead,
-    ]);
-    const before = rows[0]?.doc ?? null;
+    const before = await leadBefore(tx, stored, idLead);
     const after = evolveLead(before, event);
     if (after && after !== before) {
       await upsertLead(tx, after);
