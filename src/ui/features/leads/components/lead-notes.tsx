@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { css, cx } from 'styled-system/css';
+import { css, cva, cx } from 'styled-system/css';
 import { LEAD_NOTE_MAX } from '../../../../core/lead';
 import type { User } from '../../../../core/types';
 import { noteComposerMachine, type AddNoteInput } from '../../../../machines/note-composer.machine';
@@ -22,6 +22,27 @@ import { formatDateTime } from '../../../lib/dates';
 import { fieldInput, fieldLabel } from './lead-fields';
 import { useAddNote, useDeleteNote, useLeadNotes } from '../api/lead-queries';
 import { sectionCard, sectionTitle } from '../utils/lead-styles';
+
+/** A timeline entry's dot on the line: filled for a note, hollow for the registration's note. */
+const timelineDot = cva({
+  base: {
+    position: 'absolute',
+    left: '-1.4rem',
+    top: '0.35rem',
+    w: 3,
+    h: 3,
+    borderRadius: 'full',
+  },
+  variants: {
+    kind: {
+      note: { bg: 'primary' },
+      registration: { border: '2px solid', borderColor: 'primary', bg: 'surface' },
+    },
+  },
+});
+
+/** A note's text: its own line breaks kept, a long word wrapped. */
+const noteText = css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 
 export function LeadNotes({
   corporateId,
@@ -113,18 +134,7 @@ export function LeadNotes({
         >
           {(notes.data ?? []).map((note) => (
             <li key={note.key} data-testid="lead-note" className={css({ position: 'relative' })}>
-              <span
-                aria-hidden="true"
-                className={css({
-                  position: 'absolute',
-                  left: '-1.4rem',
-                  top: '0.35rem',
-                  w: 3,
-                  h: 3,
-                  borderRadius: 'full',
-                  bg: 'primary',
-                })}
-              />
+              <span aria-hidden="true" className={timelineDot({ kind: 'note' })} />
               <div className={css({ display: 'flex', gap: 2, alignItems: 'baseline' })}>
                 <span className={css({ fontSize: 'xs', color: 'muted', flex: 1 })}>
                   {formatDateTime(
@@ -200,34 +210,17 @@ export function LeadNotes({
                   </button>
                 </div>
               ) : null}
-              <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
-                {note.nota}
-              </p>
+              <p className={noteText}>{note.nota}</p>
             </li>
           ))}
           {registrationNote ? (
             <li data-testid="lead-registration-note" className={css({ position: 'relative' })}>
-              <span
-                aria-hidden="true"
-                className={css({
-                  position: 'absolute',
-                  left: '-1.4rem',
-                  top: '0.35rem',
-                  w: 3,
-                  h: 3,
-                  borderRadius: 'full',
-                  border: '2px solid',
-                  borderColor: 'primary',
-                  bg: 'surface',
-                })}
-              />
+              <span aria-hidden="true" className={timelineDot({ kind: 'registration' })} />
               <span className={css({ display: 'block', fontSize: 'xs', color: 'muted' })}>
                 {formatDateTime(registrationNote.fecha, i18n.language, zone)} ·{' '}
                 {t('notes.atRegistration')}
               </span>
-              <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })}>
-                {registrationNote.nota}
-              </p>
+              <p className={noteText}>{registrationNote.nota}</p>
             </li>
           ) : null}
         </ol>
