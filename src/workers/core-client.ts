@@ -300,8 +300,7 @@ export class CoreClient {
     return this.call(true, signal, async (api) => {
       const jobId = `job-${++this.jobCounter}`;
       await this.sendInSlices(rows, (slice) => api.stageQuoteRows(jobId, slice), signal);
-      const callback = onProgress === undefined ? undefined : proxy(onProgress);
-      return api.buildStagedQuoteReport(jobId, reportOptions, now, callback);
+      return api.buildStagedQuoteReport(jobId, reportOptions, now, this.progress(onProgress));
     });
   }
 
@@ -315,9 +314,8 @@ export class CoreClient {
     now: Date,
     options: ExportOptions = {},
   ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
-    const callback = options.onProgress === undefined ? undefined : proxy(options.onProgress);
     return this.call<QuoteReportBlob | NoQuotesThisWeek>(true, options.signal, (api) =>
-      api.buildQuoteReportFromUrl(url, reportOptions, now, callback),
+      api.buildQuoteReportFromUrl(url, reportOptions, now, this.progress(options.onProgress)),
     );
   }
 
@@ -334,14 +332,16 @@ export class CoreClient {
     options: ExportOptions = {},
   ): Promise<QuoteReportBlob | NoQuotesThisWeek> {
     const { signal, onProgress } = options;
-    if (this.mode === 'direct') {
-      return this.call<QuoteReportBlob | NoQuotesThisWeek>(true, signal, (api) =>
-        api.buildQuoteReportFromStream(url, reportOptions, now, onProgress, signal),
-      );
-    }
-    const callback = onProgress === undefined ? undefined : proxy(onProgress);
+    // A signal cannot cross to the worker (aborting terminates it); a direct call's fetch takes it.
+    const fetchSignal = this.mode === 'direct' ? signal : undefined;
     return this.call<QuoteReportBlob | NoQuotesThisWeek>(true, signal, (api) =>
-      api.buildQuoteReportFromStream(url, reportOptions, now, callback),
+      api.buildQuoteReportFromStream(
+        url,
+        reportOptions,
+        now,
+        this.progress(onProgress),
+        fetchSignal,
+      ),
     );
   }
 
@@ -392,6 +392,15 @@ export class CoreClient {
         size = Math.round(Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.min(ideal, size * 2))));
       }
     } while (i < items.length);
+  }
+
+  /**
+   * A progress callback as the backend takes it: a proxy across the worker boundary (a function
+   * cannot be cloned), made for each attempt (a restarted worker gets its own); as is, direct.
+   */
+  private progress(onProgress: ExportOptions['onProgress']) {
+    if (onProgress === undefined || this.mode === 'direct') return onProgress;
+    return proxy(onProgress);
   }
 
   private async api(): Promise<Api> {
