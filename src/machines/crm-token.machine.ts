@@ -342,7 +342,8 @@ export const crmTokenMachine = setup({
     reauthorising: {
       tags: ['crmSource', 'reconnectPrompt'],
       initial: 'prompt',
-      on: { 'crm.disconnect': '.disconnecting' },
+      // Disconnecting from the prompt is the same as from anywhere else (the top-level state).
+      on: { 'crm.disconnect': '#crmToken.disconnecting' },
       states: {
         prompt: {
           tags: ['needsUser'],
@@ -374,25 +375,6 @@ export const crmTokenMachine = setup({
                   expira: ({ event }) => toMs(event.output.expira),
                   failure: null,
                 }),
-                'broadcast',
-              ],
-            },
-            onError: {
-              target: '#crmToken.failed',
-              actions: assign({ failure: ({ event }) => crmFailureOf(event.error) }),
-            },
-          },
-        },
-        disconnecting: {
-          tags: ['busy'],
-          invoke: {
-            src: 'disconnect',
-            input: ({ context }) => ({ corporateId: context.corporateId }),
-            onDone: {
-              target: '#crmToken.disconnected',
-              actions: [
-                assign({ info: null, expira: null, failure: null }),
-                'clearCrmState',
                 'broadcast',
               ],
             },

@@ -369,7 +369,11 @@ describe('crm-token machine: disconnect and other tabs', () => {
     });
     await flush();
     clock.increment(HOUR);
+    await flush();
+    expect(actor.getSnapshot().hasTag('reconnectPrompt')).toBe(true);
     actor.send({ type: 'crm.disconnect' });
+    // The same disconnecting state as from a connection (the strip says "disconnecting").
+    expect(actor.getSnapshot().value).toBe('disconnecting');
     await flush();
     expect(actor.getSnapshot().value).toBe('disconnected');
     expect(spies.clearCrmState).toHaveBeenCalledTimes(1);

@@ -231,7 +231,7 @@ export function useCrmConnection(corporateId: string) {
       failed: s.matches('failed'),
       authorising: s.matches('authorising') || s.matches({ reauthorising: 'window' }),
       refreshing: s.matches('refreshing'),
-      disconnecting: s.matches('disconnecting') || s.matches({ reauthorising: 'disconnecting' }),
+      disconnecting: s.matches('disconnecting'),
       disconnected: s.matches('disconnected'),
       checking: s.matches('checking'),
     }),
