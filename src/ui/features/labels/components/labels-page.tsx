@@ -6,7 +6,7 @@
  * as it is). The corporate's administrator only (the server checks it again). Reached from the
  * settings modal.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -18,7 +18,11 @@ import {
   type LabelSet,
 } from '../../../../core/corporate-labels';
 import { mayConfigureChat } from '../../../../core/permissions';
-import { button, card } from '../../../components/styles';
+import {
+  SettingsForm,
+  SettingsPage,
+  settingsInput as input,
+} from '../../../components/settings-form';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -31,27 +35,18 @@ interface LabelsAnswer {
 
 const labelsPath = (id: string) => `/api/corporativos/${encodeURIComponent(id)}/idiomas`;
 
-const input = css({
-  w: '100%',
-  px: 3,
-  py: 2,
-  minH: 11,
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  bg: 'surface',
-  color: 'text',
-  _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-});
-
 export function LabelsPage() {
   const { t } = useTranslation('labels');
   const { corporate, role } = useCorporateContext();
   return (
-    <div className={css({ maxW: '56rem', mx: 'auto' })}>
-      <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: 2 })}>{t('title')}</h2>
-      {mayConfigureChat(role) ? <LabelsForm corporateId={corporate.id} /> : <p>{t('forbidden')}</p>}
-    </div>
+    <SettingsPage
+      title={t('title')}
+      width="wide"
+      allowed={mayConfigureChat(role)}
+      forbidden={t('forbidden')}
+    >
+      <LabelsForm corporateId={corporate.id} />
+    </SettingsPage>
   );
 }
 
@@ -83,7 +78,6 @@ function LabelsForm({ corporateId }: { corporateId: string }) {
     },
     onError: () => toast.error(t('saveFailed')),
   });
-  const hintId = useId();
   useEffect(() => {
     if (data.data && form === null) setForm(data.data.etiquetas[lang] ?? {});
   }, [data.data, form]);
@@ -93,56 +87,44 @@ function LabelsForm({ corporateId }: { corporateId: string }) {
   const valores = data.data.valores;
   const set = (kind: LabelKind, value: string, label: string) =>
     setForm({ ...form, [kind]: { ...form[kind], [value]: label } });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(form);
-  };
   return (
-    <>
-      <p id={hintId} className={css({ color: 'muted', mb: 6 })}>
-        {t('intro')}
-        {data.data.multiIdioma ? null : ` ${t('notBilingual')}`}
-      </p>
-      <form
-        onSubmit={submit}
-        aria-describedby={hintId}
-        className={`${card()} ${css({ p: { base: 4, md: 8 }, display: 'flex', flexDirection: 'column', gap: 6 })}`}
-      >
-        {LABEL_KINDS.filter((kind) => valores[kind].length > 0).map((kind) => (
-          <fieldset key={kind} className={css({ border: 0, p: 0, m: 0 })}>
-            <legend className={css({ fontWeight: 'bold', fontSize: 'lg', mb: 3 })}>
-              {t(`kinds.${kind}`)}
-            </legend>
-            <div
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' },
-                gap: { base: 1, md: 3 },
-                alignItems: 'center',
-              })}
-            >
-              {valores[kind].map((value) => (
-                <LabelRow
-                  key={value}
-                  value={value}
-                  label={form[kind]?.[value] ?? ''}
-                  onChange={(label) => set(kind, value, label)}
-                />
-              ))}
-            </div>
-          </fieldset>
-        ))}
-        <div>
-          <button
-            type="submit"
-            className={button({ variant: 'primary' })}
-            disabled={save.isPending}
+    <SettingsForm
+      intro={
+        <>
+          {t('intro')}
+          {data.data.multiIdioma ? null : ` ${t('notBilingual')}`}
+        </>
+      }
+      onSubmit={() => save.mutate(form)}
+      saving={save.isPending}
+      saveLabel={t('save')}
+      className={css({ p: { base: 4, md: 8 }, gap: 6 })}
+    >
+      {LABEL_KINDS.filter((kind) => valores[kind].length > 0).map((kind) => (
+        <fieldset key={kind} className={css({ border: 0, p: 0, m: 0 })}>
+          <legend className={css({ fontWeight: 'bold', fontSize: 'lg', mb: 3 })}>
+            {t(`kinds.${kind}`)}
+          </legend>
+          <div
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' },
+              gap: { base: 1, md: 3 },
+              alignItems: 'center',
+            })}
           >
-            {t('save')}
-          </button>
-        </div>
-      </form>
-    </>
+            {valores[kind].map((value) => (
+              <LabelRow
+                key={value}
+                value={value}
+                label={form[kind]?.[value] ?? ''}
+                onChange={(label) => set(kind, value, label)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </SettingsForm>
   );
 }
 

@@ -3,12 +3,16 @@
  * quotation (issue 19), set by the corporate's administrator (`mayEditLegalData`; the server
  * checks it again). Reached from the settings modal.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { LEGAL_ADDRESS_MAX, LEGAL_NAME_MAX, mayEditLegalData } from '../../../../core/legal-data';
-import { button, card } from '../../../components/styles';
+import {
+  SettingsForm,
+  SettingsPage,
+  settingsInput as input,
+} from '../../../components/settings-form';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -20,32 +24,20 @@ export interface LegalData {
 
 const legalPath = (id: string) => `/api/corporativos/${encodeURIComponent(id)}/datos-legales`;
 
-const input = css({
-  w: '100%',
-  px: 3,
-  py: 2,
-  minH: 11,
-  border: '1px solid',
-  borderColor: 'border',
-  borderRadius: 'lg',
-  bg: 'surface',
-  color: 'text',
-  _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-});
 const label = css({ fontWeight: 'semibold' });
 
 export function LegalDataPage() {
   const { t } = useTranslation('quotes');
   const { corporate, role } = useCorporateContext();
   return (
-    <div className={css({ maxW: '48rem', mx: 'auto' })}>
-      <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: 2 })}>{t('legal.title')}</h2>
-      {mayEditLegalData(role) ? (
-        <LegalDataForm corporateId={corporate.id} />
-      ) : (
-        <p>{t('legal.forbidden')}</p>
-      )}
-    </div>
+    <SettingsPage
+      title={t('legal.title')}
+      width="narrow"
+      allowed={mayEditLegalData(role)}
+      forbidden={t('legal.forbidden')}
+    >
+      <LegalDataForm corporateId={corporate.id} />
+    </SettingsPage>
   );
 }
 
@@ -69,7 +61,6 @@ function LegalDataForm({ corporateId }: { corporateId: string }) {
   const [form, setForm] = useState<LegalData | null>(null);
   const nameId = useId();
   const addressId = useId();
-  const hintId = useId();
   useEffect(() => {
     if (data.data && form === null) setForm(data.data);
   }, [data.data, form]);
@@ -77,52 +68,36 @@ function LegalDataForm({ corporateId }: { corporateId: string }) {
   if (data.isError) return <p role="alert">{t('legal.loadFailed')}</p>;
   if (!form) return <p aria-busy="true">{t('page.loading')}</p>;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(form);
-  };
   return (
-    <>
-      <p id={hintId} className={css({ color: 'muted', mb: 6 })}>
-        {t('legal.intro')}
-      </p>
-      <form
-        onSubmit={submit}
-        aria-describedby={hintId}
-        className={`${card()} ${css({ p: { base: 5, md: 8 }, display: 'flex', flexDirection: 'column', gap: 4 })}`}
-      >
-        <label htmlFor={nameId} className={label}>
-          {t('legal.name')}
-        </label>
-        <input
-          id={nameId}
-          className={input}
-          maxLength={LEGAL_NAME_MAX}
-          autoComplete="organization"
-          value={form.razonSocial}
-          onChange={(e) => setForm({ ...form, razonSocial: e.target.value })}
-        />
-        <label htmlFor={addressId} className={label}>
-          {t('legal.address')}
-        </label>
-        <textarea
-          id={addressId}
-          className={`${input} ${css({ minH: 20 })}`}
-          maxLength={LEGAL_ADDRESS_MAX}
-          autoComplete="street-address"
-          value={form.domicilio}
-          onChange={(e) => setForm({ ...form, domicilio: e.target.value })}
-        />
-        <div>
-          <button
-            type="submit"
-            className={button({ variant: 'primary' })}
-            disabled={save.isPending}
-          >
-            {t('legal.save')}
-          </button>
-        </div>
-      </form>
-    </>
+    <SettingsForm
+      intro={t('legal.intro')}
+      onSubmit={() => save.mutate(form)}
+      saving={save.isPending}
+      saveLabel={t('legal.save')}
+      className={css({ p: { base: 5, md: 8 }, gap: 4 })}
+    >
+      <label htmlFor={nameId} className={label}>
+        {t('legal.name')}
+      </label>
+      <input
+        id={nameId}
+        className={input}
+        maxLength={LEGAL_NAME_MAX}
+        autoComplete="organization"
+        value={form.razonSocial}
+        onChange={(e) => setForm({ ...form, razonSocial: e.target.value })}
+      />
+      <label htmlFor={addressId} className={label}>
+        {t('legal.address')}
+      </label>
+      <textarea
+        id={addressId}
+        className={`${input} ${css({ minH: 20 })}`}
+        maxLength={LEGAL_ADDRESS_MAX}
+        autoComplete="street-address"
+        value={form.domicilio}
+        onChange={(e) => setForm({ ...form, domicilio: e.target.value })}
+      />
+    </SettingsForm>
   );
 }
