@@ -18,12 +18,11 @@ import { useDisplaySettings } from '../../../lib/display-settings';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { button } from '../../../components/styles';
 import { mediaUrl } from '../../../lib/catalogue';
-import { QuoteFiguresView } from './quote-figures';
 import { formatDate } from '../../../lib/dates';
 import { publicQuotationQuery } from '../api/quotes-data';
 import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 import { quotationFolio } from '../../../../core/quotation';
-import { PaperSizePicker, PrintSetup, QuotationClosing } from './quotation-document';
+import { PaperSizePicker, PrintSetup, QuotationFacts } from './quotation-document';
 
 /** A line of the adviser's contact under their name: smaller, not bold, links in the link colour. */
 const contactLine = css({
@@ -293,23 +292,7 @@ export function PublicQuotationPage({ token }: { token: string }) {
           </dl>
 
           {figuresShown ? (
-            <>
-              <QuoteFiguresView
-                figures={q.figuras}
-                currency={q.divisa.codigo}
-                additions={q.adicionales}
-                timeZone={q.zonaHoraria}
-                schemeName={q.esquemasPago.nombre}
-                headingLevel={2}
-              />
-
-              <QuotationClosing
-                buyer={q.nombreCliente}
-                adviser={q.nombreAsesor}
-                razonSocial={corporativo.razonSocial}
-                domicilio={corporativo.domicilio}
-              />
-            </>
+            <QuotationFacts quotation={q} issuer={corporativo} headingLevel={2} />
           ) : null}
         </div>
       </article>

@@ -22,8 +22,7 @@ import { useCorporateContext } from '../../../layouts/corporate-context';
 import { formatDate } from '../../../lib/dates';
 import { leadPath } from '../../../lib/paths';
 import { leadQuotationsQuery, toggleFavourite } from '../api/quotes-data';
-import { PaperSizePicker, PrintSetup, QuotationClosing } from './quotation-document';
-import { QuoteFiguresView } from './quote-figures';
+import { PaperSizePicker, PrintSetup, QuotationFacts } from './quotation-document';
 
 /**
  * Printed, only the quotation: every element that neither holds it nor is inside it is left
@@ -190,19 +189,7 @@ function Detail({ quotation: q, back }: { quotation: Quotation; back: React.Reac
             </div>
           ) : null}
         </dl>
-        <QuoteFiguresView
-          figures={q.figuras}
-          currency={q.divisa.codigo}
-          additions={q.adicionales}
-          timeZone={q.zonaHoraria}
-          schemeName={q.esquemasPago.nombre}
-        />
-        <QuotationClosing
-          buyer={q.nombreCliente}
-          adviser={q.nombreAsesor}
-          razonSocial={corporate.razonSocial}
-          domicilio={corporate.domicilio}
-        />
+        <QuotationFacts quotation={q} issuer={corporate} />
       </article>
       {share.data ? (
         <p

@@ -9,7 +9,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import type { QuoteFigures } from '../../../../core/quotation';
 import { PAPER_SIZES, printPageCss, usePaperSize } from '../../../lib/paper-size';
+import { QuoteFiguresView, type FigureAddition } from './quote-figures';
 
 /** The page set-up for printing: the paper chosen, page x / y, the folio. */
 export function PrintSetup({ folio }: { folio: string | null }) {
@@ -68,6 +70,51 @@ const signatureLine = css({
   fontSize: 'xs',
   '@media print': { mt: '28pt', fontSize: '8pt' },
 });
+
+/** What a saved quotation's document shows of it (the adviser's detail and the buyer's page). */
+export interface DocumentQuotation {
+  figuras: QuoteFigures;
+  divisa: { codigo: string };
+  adicionales: readonly FigureAddition[];
+  zonaHoraria?: string | undefined;
+  esquemasPago: { nombre: string };
+  nombreCliente: string;
+  nombreAsesor: string;
+}
+
+/**
+ * A saved quotation's figures and the document's closing, issued by the developer's legal name
+ * and address (`issuer`): the same on the adviser's detail and on the buyer's page.
+ */
+export function QuotationFacts({
+  quotation: q,
+  issuer,
+  headingLevel,
+}: {
+  quotation: DocumentQuotation;
+  issuer: { razonSocial?: string | null | undefined; domicilio?: string | null | undefined };
+  /** The figures' section headings: 2 where the page's h1 comes right before. */
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <>
+      <QuoteFiguresView
+        figures={q.figuras}
+        currency={q.divisa.codigo}
+        additions={q.adicionales}
+        timeZone={q.zonaHoraria}
+        schemeName={q.esquemasPago.nombre}
+        {...(headingLevel === undefined ? {} : { headingLevel })}
+      />
+      <QuotationClosing
+        buyer={q.nombreCliente}
+        adviser={q.nombreAsesor}
+        razonSocial={issuer.razonSocial}
+        domicilio={issuer.domicilio}
+      />
+    </>
+  );
+}
 
 /**
  * The document's closing block: who issues it (legal name and address), the signatures and the
