@@ -5,7 +5,7 @@
  * limits, a write that stores and then stalls) and a request log.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
 
 export type CrmKind = 'salesforce' | 'hubspot' | 'zoho';
 
@@ -196,4 +196,32 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function matches(q: string, ...values: unknown[]): boolean {
   const needle = q.toLowerCase();
   return values.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
+}
+
+/**
+ * What every fake starts with: its OAuth server and switches, its records, and an app that
+ * records each call and serves `vendor`'s authorize page at `authorizePath` (its POST sends the
+ * browser back with a code and the `extra()` parameters). The fake adds its own routes after.
+ */
+export function fakeVendor(
+  vendor: string,
+  client: OAuthClient,
+  authorizePath: string,
+  extra: () => Record<string, string> = () => ({}),
+) {
+  const oauth = new FakeOAuth(client);
+  const switches = newSwitches(oauth);
+  const records = new Map<string, FakeRecord>();
+  const calls: FakeCall[] = [];
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    calls.push({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status });
+  });
+  app.get(authorizePath, (c) => c.html(authorizePage(vendor, c.req.query())));
+  app.post(authorizePath, async (c) => {
+    const to = redirectBack(oauth, await formOf(c), extra());
+    return to ? c.redirect(to, 302) : c.text('bad request', 400);
+  });
+  return { app, oauth, switches, records, calls };
 }

@@ -6,25 +6,15 @@
  * EXPIRED_AUTHENTICATION, 429 TEN_SECONDLY_ROLLING with the rate-limit headers.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import {
-  authorizePage,
-  FakeOAuth,
-  formOf,
-  matches,
-  newSwitches,
-  redirectBack,
-  sleep,
-  type FakeCall,
-  type FakeRecord,
-  type OAuthClient,
-} from './common';
+import type { Context } from 'hono';
+import { type FakeRecord, fakeVendor, formOf, matches, type OAuthClient, sleep } from './common';
 
 export function hubspotFake(_baseUrl: () => string, client: OAuthClient) {
-  const oauth = new FakeOAuth(client);
-  const switches = newSwitches(oauth);
-  const records = new Map<string, FakeRecord>();
-  const calls: FakeCall[] = [];
+  const { app, oauth, switches, records, calls } = fakeVendor(
+    'HubSpot',
+    client,
+    '/oauth/authorize',
+  );
   let seq = 1000;
   const owners = [
     {
@@ -47,16 +37,6 @@ export function hubspotFake(_baseUrl: () => string, client: OAuthClient) {
   const error = (c: Context, status: number, category: string, message: string) =>
     c.json({ status: 'error', message, correlationId: randomUUID(), category }, status as 400);
 
-  const app = new Hono();
-  app.use('*', async (c, next) => {
-    await next();
-    calls.push({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status });
-  });
-  app.get('/oauth/authorize', (c) => c.html(authorizePage('HubSpot', c.req.query())));
-  app.post('/oauth/authorize', async (c) => {
-    const to = redirectBack(oauth, await formOf(c));
-    return to ? c.redirect(to, 302) : c.text('bad request', 400);
-  });
   const token = async (c: Context) => {
     const form = await formOf(c);
     const result = oauth.grant(form);

@@ -5,27 +5,17 @@
  * query with `nextRecordsUrl` pages), userinfo, error arrays, 401 INVALID_SESSION_ID, 403
  * REQUEST_LIMIT_EXCEEDED and the `Sforce-Limit-Info` header.
  */
-import { Hono, type Context } from 'hono';
-import {
-  authorizePage,
-  FakeOAuth,
-  formOf,
-  matches,
-  newSwitches,
-  redirectBack,
-  sleep,
-  type FakeCall,
-  type FakeRecord,
-  type OAuthClient,
-} from './common';
+import type { Context } from 'hono';
+import { type FakeRecord, fakeVendor, formOf, matches, type OAuthClient, sleep } from './common';
 
 const API = '/services/data/v60.0';
 
 export function salesforceFake(baseUrl: () => string, client: OAuthClient) {
-  const oauth = new FakeOAuth(client);
-  const switches = newSwitches(oauth);
-  const records = new Map<string, FakeRecord>();
-  const calls: FakeCall[] = [];
+  const { app, oauth, switches, records, calls } = fakeVendor(
+    'Salesforce',
+    client,
+    '/services/oauth2/authorize',
+  );
   let seq = 0;
   let usage = 0;
   const user = { user_id: '005000000000001AAA', email: 'asesor@vitrina.demo', name: 'Asesor Demo' };
@@ -34,16 +24,6 @@ export function salesforceFake(baseUrl: () => string, client: OAuthClient) {
   const err = (c: Context, status: number, errorCode: string, message: string, fields?: string[]) =>
     c.json([{ message, errorCode, ...(fields ? { fields } : {}) }], status as 400);
 
-  const app = new Hono();
-  app.use('*', async (c, next) => {
-    await next();
-    calls.push({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status });
-  });
-  app.get('/services/oauth2/authorize', (c) => c.html(authorizePage('Salesforce', c.req.query())));
-  app.post('/services/oauth2/authorize', async (c) => {
-    const to = redirectBack(oauth, await formOf(c));
-    return to ? c.redirect(to, 302) : c.text('bad request', 400);
-  });
   app.post('/services/oauth2/token', async (c) => {
     const result = oauth.grant(await formOf(c));
     if (!result.ok)

@@ -6,27 +6,18 @@
  * nothing matches, delete, the current user), per-record `status: 'error'` with HTTP 200, 401
  * INVALID_TOKEN, 429 TOO_MANY_REQUESTS.
  */
-import { Hono, type Context } from 'hono';
-import {
-  authorizePage,
-  FakeOAuth,
-  formOf,
-  matches,
-  newSwitches,
-  redirectBack,
-  sleep,
-  type FakeCall,
-  type FakeRecord,
-  type OAuthClient,
-} from './common';
+import type { Context } from 'hono';
+import { type FakeRecord, fakeVendor, formOf, matches, type OAuthClient, sleep } from './common';
 
 const API = '/crm/v8';
 
 export function zohoFake(baseUrl: () => string, client: OAuthClient) {
-  const oauth = new FakeOAuth(client);
-  const switches = newSwitches(oauth);
-  const records = new Map<string, FakeRecord>();
-  const calls: FakeCall[] = [];
+  const { app, oauth, switches, records, calls } = fakeVendor(
+    'Zoho',
+    client,
+    '/oauth/v2/auth',
+    () => ({ location: 'us', 'accounts-server': baseUrl() }),
+  );
   let seq = 0;
   const user = {
     id: '5725767000000411001',
@@ -34,19 +25,6 @@ export function zohoFake(baseUrl: () => string, client: OAuthClient) {
     full_name: 'Asesor Demo',
   };
 
-  const app = new Hono();
-  app.use('*', async (c, next) => {
-    await next();
-    calls.push({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status });
-  });
-  app.get('/oauth/v2/auth', (c) => c.html(authorizePage('Zoho', c.req.query())));
-  app.post('/oauth/v2/auth', async (c) => {
-    const to = redirectBack(oauth, await formOf(c), {
-      location: 'us',
-      'accounts-server': baseUrl(),
-    });
-    return to ? c.redirect(to, 302) : c.text('bad request', 400);
-  });
   app.post('/oauth/v2/token', async (c) => {
     const form = await formOf(c);
     const result = oauth.grant(form);
