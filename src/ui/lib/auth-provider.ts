@@ -40,11 +40,13 @@ export function useAuthProvider(): AuthProvider | null {
   const [value, setValue] = useState<AuthProvider | null>(known);
   useEffect(() => {
     let live = true;
-    if (!known)
-      authProvider().then(
-        (p) => live && setValue(p),
-        () => undefined,
-      );
+    // Asked even when the first render already had it: an answer that arrived between that
+    // render and this effect would otherwise never reach the screen (the sign-in page asks for
+    // the provider before it renders).
+    authProvider().then(
+      (p) => live && setValue(p),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
