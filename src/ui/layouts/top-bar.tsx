@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { corporatePath, titleParts } from '../../core/navigation';
 import type { Corporate } from '../../core/types';
-import { currentLanguage, setLanguage } from '../i18n';
+import { setLanguage } from '../i18n';
+import { LanguageSwitchButton } from '../components/language-switch';
 import { useSession } from '../session';
 import { usePageTitle } from '../lib/page-title';
 import { useOptionalCorporateContext, useTopBarSlotRef } from './corporate-context';
@@ -30,8 +31,6 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
     developmentName: ctx?.development?.nombre,
   });
   usePageTitle(ctx?.development?.nombre, corporate?.nombre);
-  const language = currentLanguage();
-  const other = language === 'es' ? 'en' : 'es';
   const initials = `${user?.nombre[0] ?? ''}${user?.apellidos[0] ?? ''}`.toUpperCase();
 
   return (
@@ -117,30 +116,7 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
           </div>
         ) : null}
         {corporate?.multiIdioma ? (
-          <button
-            type="button"
-            data-testid="language-toggle"
-            // The name starts with the visible "EN"/"ES" (WCAG 2.5.3, label in name).
-            aria-label={t(`topbar.switchLanguage.${other}`, { code: other.toUpperCase() })}
-            onClick={() => void setLanguage(other)}
-            className={css({
-              minW: 11,
-              minH: 11,
-              px: 3,
-              borderRadius: 'lg',
-              border: '1px solid',
-              borderColor: 'border',
-              fontWeight: 'bold',
-              fontSize: 'sm',
-              letterSpacing: '0.05em',
-              cursor: 'pointer',
-              bg: 'surface',
-              _hover: { borderColor: 'primary', color: 'primary' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-            })}
-          >
-            {other.toUpperCase()}
-          </button>
+          <LanguageSwitchButton onSwitch={(lng) => void setLanguage(lng)} />
         ) : null}
         {end}
         {user ? (
