@@ -16,6 +16,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Queryable } from '../store/db';
 import { revisionReader } from '../auth/revisions';
+import { catalogueRevision } from './figures';
 import type { Ctx } from '../http/context';
 import {
   BROTLI_OPTIONS,
@@ -145,13 +146,16 @@ export interface ReadyRead {
 
 /**
  * The corporate's catalogue revision as read after the request arrived: from the revisions read
- * before its handler when they carry it (PostgreSQL), else from a read shared with the requests
- * arriving meanwhile (auth/revisions.ts), never one query per request.
+ * before its handler when they carry it, else (PostgreSQL) from a read shared with the requests
+ * arriving meanwhile (auth/revisions.ts). PGlite runs a query on this thread, to its end, before
+ * the next request is even parsed, so nothing would share a read there: its own row, as before.
  */
 export async function catalogueRevisionFor(c: Ctx, corporateId: string): Promise<string> {
   const known = c.get('revisions')?.catalogue.get(corporateId);
   if (known !== undefined) return known;
-  return revisionReader(c.get('deps').db).catalogue(corporateId);
+  const db = c.get('deps').db;
+  if (db.kind !== 'postgres') return catalogueRevision(db, corporateId);
+  return revisionReader(db).catalogue(corporateId);
 }
 
 /** The ETag a ready read answers with (exported for tests and benches). */
