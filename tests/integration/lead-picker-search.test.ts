@@ -8,10 +8,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Lead } from '../../src/core/lead';
 import { createApp } from '../../src/server/app';
-import { LEAD_COLUMNS, leadRow, recountLeadCounts } from '../../src/server/leads/projection';
+import { recountLeadCounts } from '../../src/server/leads/projection';
 import { LEADS_PAGE_MAX } from '../../src/server/leads/queries';
 import { apiUrl } from '../../src/ui/lib/api';
 import { LEAD_PICKER_LIMIT, leadPickerParams } from '../../src/ui/lib/lead-search';
+import { insertLeadRows } from '../support/lead-rows';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { signedIn } from './support/http';
 
@@ -63,10 +64,9 @@ describeBackends('lead pickers search every lead on the server', (backend: Backe
 
     // The adviser's newer leads, written straight into the read model as the large seed does
     // (then recounted): hundreds of creates through the API would only slow the test.
-    const values: unknown[] = [];
-    const tuples: string[] = [];
-    for (let i = 0; i < NEWER; i++) {
-      const row = leadRow({
+    await insertLeadRows(
+      rt.deps.db,
+      Array.from({ length: NEWER }, (_, i) => ({
         ...far,
         id: `picker-${String(i).padStart(4, '0')}`,
         nombre: `Reciente ${i}`,
@@ -75,13 +75,7 @@ describeBackends('lead pickers search every lead on the server', (backend: Backe
         telefono: '',
         celular: '',
         fechaAlta: far.fechaAlta + 1 + i,
-      });
-      tuples.push(`(${row.map((_, c) => `$${values.length + c + 1}`).join(', ')})`);
-      values.push(...row);
-    }
-    await rt.deps.db.query(
-      `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`,
-      values,
+      })),
     );
     await recountLeadCounts(rt.deps.db, corp);
   }, 120_000);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../src/core/lead';
 import { createApp } from '../../src/server/app';
-import { LEAD_COLUMNS, leadRow, recountLeadCounts } from '../../src/server/leads/projection';
+import { recountLeadCounts } from '../../src/server/leads/projection';
+import { insertLeadRows } from '../support/lead-rows';
 import { LEADS_PAGE_MAX } from '../../src/server/leads/queries';
 import { rebuildAndSwap, verifyProjections } from '../../src/server/store/verify';
 import { describeBackends, openSeeded, postgresBackend, type Backend } from './support/backends';
@@ -159,10 +160,9 @@ describeBackends('lead list pages and counters', (backend: Backend) => {
         [corp],
       );
       const template = rows[0]!.doc;
-      const values: unknown[] = [];
-      const tuples: string[] = [];
-      for (let i = 0; i < bulk; i++) {
-        const row = leadRow({
+      await insertLeadRows(
+        rt.deps.db,
+        Array.from({ length: bulk }, (_, i) => ({
           ...template,
           id: `bulk-${String(i).padStart(4, '0')}`,
           nombre: `Masivo ${i}`,
@@ -171,13 +171,7 @@ describeBackends('lead list pages and counters', (backend: Backend) => {
           celular: '',
           fechaAlta: 1_700_000_000 + Math.floor(i / 4),
           idVendedor: ids['gerente@vitrina.demo']!,
-        });
-        tuples.push(`(${row.map((_, c) => `$${values.length + c + 1}`).join(', ')})`);
-        values.push(...row);
-      }
-      await rt.deps.db.query(
-        `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`,
-        values,
+        })),
       );
       await recountLeadCounts(rt.deps.db, corp);
     }, 60_000);

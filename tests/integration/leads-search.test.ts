@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { normalizeLeadFields, type Lead } from '../../src/core/lead';
-import { LEAD_COLUMNS, leadRow } from '../../src/server/leads/projection';
+import { insertLeadRows } from '../support/lead-rows';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { client, login } from './support/http';
 
@@ -88,28 +88,24 @@ describeBackends('leads search by phone', (backend: Backend) => {
     const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const four = () => String(1000 + Math.floor(rand() * 9000));
     for (let done = 0; done < 10_000; done += 1000) {
-      const rows: unknown[] = [];
-      const values: string[] = [];
-      for (let i = done; i < done + 1000; i++) {
-        const row = leadRow({
-          id: `bulk-${i}`,
-          idCorporativo: corp,
-          ...normalizeLeadFields({
-            nombre: `Volumen ${i}`,
-            email: `volumen${i}@example.com`,
-            telefono: `${rand() < 0.5 ? '+52 ' : ''}55 ${four()} ${four()}`,
-            celular: rand() < 0.5 ? `33 ${four()} ${four()}` : null,
-          }),
-          idVendedor: gerenteId,
-          fechaAlta: 1_700_000_000 + i,
-          eliminado: false,
-        });
-        values.push(`(${row.map((_, k) => `$${rows.length + k + 1}`).join(', ')})`);
-        rows.push(...row);
-      }
-      await rt.deps.db.query(
-        `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) VALUES ${values.join(', ')}`,
-        rows,
+      await insertLeadRows(
+        rt.deps.db,
+        Array.from({ length: 1000 }, (_, k) => {
+          const i = done + k;
+          return {
+            id: `bulk-${i}`,
+            idCorporativo: corp,
+            ...normalizeLeadFields({
+              nombre: `Volumen ${i}`,
+              email: `volumen${i}@example.com`,
+              telefono: `${rand() < 0.5 ? '+52 ' : ''}55 ${four()} ${four()}`,
+              celular: rand() < 0.5 ? `33 ${four()} ${four()}` : null,
+            }),
+            idVendedor: gerenteId,
+            fechaAlta: 1_700_000_000 + i,
+            eliminado: false,
+          };
+        }),
       );
     }
     await rt.deps.db.query('ANALYZE rm_leads');
