@@ -44,7 +44,7 @@ const unanswered = () => Object.assign(new Error('network'), { status: 0, errorC
 
 function fakeCalls(over: Partial<SignInCalls> = {}) {
   let hostedListener: ((signedIn: boolean) => void) | null = null;
-  const calls = {
+  const mocks = {
     sessionUser: vi.fn<SignInCalls['sessionUser']>(() => Promise.resolve(null)),
     corporates: vi.fn<SignInCalls['corporates']>(() => Promise.resolve([horizonte])),
     signIn: vi.fn<SignInCalls['signIn']>(() => Promise.resolve({ id: 'u1' })),
@@ -57,8 +57,9 @@ function fakeCalls(over: Partial<SignInCalls> = {}) {
     leave: vi.fn<SignInCalls['leave']>(),
     storeAuthItem: vi.fn<SignInCalls['storeAuthItem']>(),
     forgetSession: vi.fn<SignInCalls['forgetSession']>(),
-    ...over,
   };
+  // A test drives by hand only the mocks it did not replace.
+  const calls = { ...mocks, ...over } as typeof mocks;
   return { calls, hosted: (signedIn: boolean) => hostedListener?.(signedIn) };
 }
 
