@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn, type ApiUnit } from './support/api';
 
 /**
  * Unit holds ("apartado", issue 12): an adviser holds a unit for one of their clients from the
@@ -7,22 +8,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * the hold's end (`POST /__test__/clock`, on only in the e2e server: scripts/e2e-server.mjs)
  * and the timer releases it: both browsers see Disponible, the history says Sistema.
  */
-const PASSWORD = 'Vitrina2026!';
 const CORP = 'grupo-horizonte';
 const DEV = 'torre-alameda';
 const DEV_PATH = `/corporativos/${CORP}/desarrollos/${DEV}`;
 const SHOTS = 'tests/e2e/__screenshots__';
-
-interface ApiUnit {
-  id: string;
-  nombre: string;
-  status?: string;
-}
-
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 test('an adviser holds a unit; a second browser sees Apartado with the countdown, live; a release and the clock passing the end both give it back to both', async ({
   browser,

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { signIn, type ApiUnit } from './support/api';
 
 /**
  * The lead pickers search the server (issue 21): an adviser with more leads than one page of the
@@ -7,24 +8,12 @@ import { expect, test, type APIRequestContext, type Locator } from '@playwright/
  * that lead. The leads are created through the API by the test, in the Pacific corporate, whose
  * adviser no other spec counts leads of.
  */
-const PASSWORD = 'Vitrina2026!';
 const CORP = 'desarrollos-pacifico';
 const DEV = 'playa-azul';
 const DEV_PATH = `/corporativos/${CORP}/desarrollos/${DEV}`;
 const SHOTS = 'tests/e2e/__screenshots__';
 /** The lead list's page (the server's `LEADS_PAGE_MAX`). */
 const PAGE = 500;
-
-interface ApiUnit {
-  id: string;
-  nombre: string;
-  status?: string;
-}
-
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-}
 
 /** `count` leads through the API, a few at a time; the first one created is the oldest. */
 async function createLeads(
