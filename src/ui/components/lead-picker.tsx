@@ -56,7 +56,7 @@ const option = css({
 const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
 /** What the line under the input says about the list. */
-function statusKey(
+export function statusKey(
   state: { pending: boolean; error: boolean; fetching: boolean },
   query: string,
   count: number,
