@@ -55,16 +55,18 @@ async function loadUser(
 
 /**
  * The sign-in page is a page of its own (login.html, the light entry): a way there from inside
- * the application (a sign-out, an ended session, the guard) is a full navigation.
+ * the application (a sign-out, an ended session, the guard) is a full navigation. A logout's
+ * "Cerrando sesión…" flag is held for its second first (spec §4), over the page being left.
  */
-function navigateTo(router: AnyRouter, to: string, replace = false) {
+function navigateTo(router: AnyRouter, actor: SessionActor, to: string, replace = false) {
   const pathname = to.split(/[?#]/)[0];
-  if (pathname === LOGIN_PATH) {
-    if (replace) window.location.replace(to);
-    else window.location.assign(to);
+  if (pathname !== LOGIN_PATH) {
+    void router.navigate({ href: to, replace });
     return;
   }
-  void router.navigate({ href: to, replace });
+  const leave = () => (replace ? window.location.replace(to) : window.location.assign(to));
+  if (!actor.getSnapshot().hasTag('logoutLoading')) leave();
+  else void waitFor(actor, (s) => !s.hasTag('logoutLoading'), { timeout: Infinity }).then(leave);
 }
 
 /** Creates and starts the session actor for the application's router. */
@@ -85,7 +87,7 @@ export function startSession(router: AnyRouter): SessionActor {
       exchangeToken: fromPromise(() => exchangeHostedToken()),
     },
     actions: {
-      navigate: (_, { to, replace }) => navigateTo(router, to, replace),
+      navigate: (_, { to, replace }) => navigateTo(router, actor, to, replace),
       storeAuthItem: (_, { id }) => storeAuthItem(id),
       removeAuthItem: () => removeAuthItem(),
       clearFeatureState: () => clearSessionState(),
