@@ -44,6 +44,8 @@ export function mountClient(app: Hono<Env>, distDir: string): boolean {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     if (!manifest) return c.html(indexHtml);
     const links = preloadLinks(manifest, new URL(c.req.url), c.req.header('accept-language'));
+    // The texts preloaded follow the visitor's languages: a shared cache keeps one per language.
+    if (links.length > 0) c.header('Vary', 'Accept-Language', { append: true });
     return c.html(withPreloads(indexHtml, links));
   });
   return true;

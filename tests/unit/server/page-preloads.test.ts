@@ -3,7 +3,13 @@
  * the route's chunks the main entry does not load already, and its texts in the visitor's likely
  * language; nothing on any other page.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { Env } from '../../../src/server/http/context';
+import { mountClient } from '../../../src/server/http/static';
 import {
   acceptedLanguages,
   preloadLinks,
@@ -55,7 +61,9 @@ describe('public page preloads', () => {
       '/assets/inventory-en.js',
     ]);
     expect(links).toContain('<link rel="preload" as="fetch" crossorigin href="/api/public/');
-    expect(links).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/grid-1.js">');
+    expect(links).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/grid-1.js">',
+    );
   });
 
   it("follows the share link's language, then the browser's; Spanish's shell is in the entry", () => {
@@ -94,5 +102,34 @@ describe('public page preloads', () => {
       '<html><head><title>V</title><link></head><body></body></html>',
     );
     expect(withPreloads('<head></head>', '')).toBe('<head></head>');
+  });
+});
+
+describe('the served shell', () => {
+  it('says it varies with Accept-Language where it preloads texts, and only there', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'vitrina-preloads-'));
+    try {
+      writeFileSync(
+        join(dist, 'index.html'),
+        '<!doctype html><html><head></head><body></body></html>',
+      );
+      mkdirSync(join(dist, '.vite'));
+      writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const app = new Hono<Env>();
+      expect(mountClient(app, dist)).toBe(true);
+      const get = (path: string) =>
+        app.request(path, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+      const publicPage = await get(
+        '/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad',
+      );
+      expect(publicPage.status).toBe(200);
+      expect(publicPage.headers.get('vary')).toMatch(/Accept-Language/);
+      expect(await publicPage.text()).toContain('inventory-en.js');
+      const appPage = await get('/corporativos/grupo-horizonte');
+      expect(appPage.status).toBe(200);
+      expect(appPage.headers.get('vary') ?? '').not.toMatch(/Accept-Language/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
