@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, type ApiUnit } from './support/api';
+import { developmentUnits, signIn } from './support/api';
 
 /**
  * Unit holds ("apartado", issue 12): an adviser holds a unit for one of their clients from the
@@ -22,14 +22,7 @@ test('an adviser holds a unit; a second browser sees Apartado with the countdown
   await signIn(adviserContext.request, 'asesor@vitrina.demo');
   await signIn(observerContext.request, 'asesor2@vitrina.demo');
   const req = adviserContext.request;
-  const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
-  const dev = await (
-    await req.get(`/api/wsObtenerDesarrollo?idCorporativo=${corporate.id}&slug=${DEV}`)
-  ).json();
-  const clusters = await (
-    await req.get(`/api/wsObtenerClusters?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}`)
-  ).json();
-  const units: ApiUnit[] = clusters.flatMap((c: { unidades: ApiUnit[] }) => c.unidades);
+  const { corporate, units } = await developmentUnits(req, CORP, DEV);
   const target = units.filter((u) => u.status === 'Disponible').at(-3)!;
   const lead = await req.post(`/api/corporativos/${corporate.id}/leads`, {
     data: {

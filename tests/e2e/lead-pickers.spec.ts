@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { signIn, type ApiUnit } from './support/api';
+import { developmentUnits, signIn } from './support/api';
 
 /**
  * The lead pickers search the server (issue 21): an adviser with more leads than one page of the
@@ -46,16 +46,8 @@ test('an adviser with more than a page of leads picks the oldest by searching, i
   await page.setViewportSize({ width: 1440, height: 900 });
   const req = page.request;
   await signIn(req, 'asesor.pacifico@vitrina.demo');
-  const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
-  const dev = await (
-    await req.get(`/api/wsObtenerDesarrollo?idCorporativo=${corporate.id}&slug=${DEV}`)
-  ).json();
-  const clusters = await (
-    await req.get(`/api/wsObtenerClusters?idCorporativo=${corporate.id}&idDesarrollo=${dev.id}`)
-  ).json();
-  const available: ApiUnit[] = clusters
-    .flatMap((c: { unidades: ApiUnit[] }) => c.unidades)
-    .filter((u: ApiUnit) => u.status === 'Disponible');
+  const { corporate, units } = await developmentUnits(req, CORP, DEV);
+  const available = units.filter((u) => u.status === 'Disponible');
 
   const run = Date.now().toString(36);
   const far = await req.post(`/api/corporativos/${corporate.id}/leads`, {
