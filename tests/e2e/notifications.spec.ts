@@ -173,6 +173,11 @@ test('push: the permission is asked on the click, the subscription is registered
   expect((await registered).status()).toBe(201);
   await expect(page.getByText('Notificaciones push activadas en este dispositivo')).toBeVisible();
 
+  // The push goes to the active worker: wait until the page's worker is active (a push
+  // delivered while it still installs is dropped).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   const cdp = await context.newCDPSession(page);
   const registration = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {

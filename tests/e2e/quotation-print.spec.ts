@@ -109,6 +109,9 @@ async function printToPdf(
     const page = await context.newPage();
     await page.goto(url);
     await expect(page.getByTestId('public-quotation')).toBeVisible();
+    // The figures and the closing render after the heading (a deferred transition): print the
+    // whole document.
+    await expect(page.getByTestId('quotation-closing')).toBeVisible();
     // The paper is chosen on the page before printing (Letter by default).
     const picker = page.getByLabel('Papel');
     await expect(picker).toHaveValue('letter');
