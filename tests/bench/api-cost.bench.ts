@@ -19,8 +19,9 @@
  * and server CPU per request (utime + stime of the server processes from /proc/<pid>/stat over
  * the run, divided by the answers). Non-2xx answers are counted and printed.
  *
- * Run: `npm run bench -- api-cost` (ports 44000–44003); BENCH_API_CALLS=lead (a part of a
- * call's name) runs only that call.
+ * Run: `npm run bench -- api-cost` (ports 44000–44003, or from BENCH_API_PORT_BASE);
+ * BENCH_API_CALLS=lead (a part of a call's name) runs only that call; BENCH_API_BACKENDS=pglite
+ * or postgresql only that store.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,7 +36,8 @@ import { median, startUntilHealthy, stopProcess, type HealthyServer } from './su
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const PORTS = { bare: 44000, pglite: 44001, pgA: 44002, pgB: 44003 };
+const PORT_BASE = Number(process.env.BENCH_API_PORT_BASE ?? 44000);
+const PORTS = { bare: PORT_BASE, pglite: PORT_BASE + 1, pgA: PORT_BASE + 2, pgB: PORT_BASE + 3 };
 const pgAdmin = process.env.VITRINA_TEST_PG ?? process.env.DATABASE_URL;
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -150,6 +152,8 @@ const ALL_CALLS: Call[] = [
 
 /** `BENCH_API_CALLS=mix` (a part of the calls' names) runs only those. */
 const CALLS = ALL_CALLS.filter((c) => c.name.includes(process.env.BENCH_API_CALLS ?? ''));
+/** `BENCH_API_BACKENDS=pglite` or `postgresql` measures only that store (default: both). */
+const BACKENDS = (process.env.BENCH_API_BACKENDS ?? 'pglite,postgresql').split(',');
 
 interface Measured {
   rps: number;
@@ -300,28 +304,36 @@ async function main() {
   let admin: pg.Client | undefined;
   const running: Server[] = [];
   try {
-    console.log('PGlite: starting (and seeding) the server…');
-    const pglite = await start(
-      SERVER_ARGS,
-      { ...COMMON_ENV, VITRINA_DATA_DIR: dataDir },
-      PORTS.pglite,
-    );
-    running.push(pglite);
-    const ctx = await signIn(PORTS.pglite);
-    for (const call of CALLS) {
-      const bytes = await bodyBytes(PORTS.pglite, ctx, call);
+    const baseline = async (port: number, ctx: Ctx, call: Call) => {
+      if (bareFor.has(call.name)) return bareFor.get(call.name)!;
+      const bytes = await bodyBytes(port, ctx, call);
       const bare = await start(['-e', BARE_SERVER], { BODY_BYTES: String(bytes) }, PORTS.bare);
       try {
         bareFor.set(call.name, await measure(`bare Hono, ${bytes} B`, [bare], null, call));
       } finally {
         await stop(bare);
       }
-      const m = await measure('PGlite, 1 process', [pglite], ctx, call);
-      record(call, 'PGlite', m, bareFor.get(call.name)!, true);
+      return bareFor.get(call.name)!;
+    };
+    if (BACKENDS.includes('pglite')) {
+      console.log('PGlite: starting (and seeding) the server…');
+      const pglite = await start(
+        SERVER_ARGS,
+        { ...COMMON_ENV, VITRINA_DATA_DIR: dataDir },
+        PORTS.pglite,
+      );
+      running.push(pglite);
+      const ctx = await signIn(PORTS.pglite);
+      for (const call of CALLS) {
+        const bare = await baseline(PORTS.pglite, ctx, call);
+        const m = await measure('PGlite, 1 process', [pglite], ctx, call);
+        record(call, 'PGlite', m, bare, true);
+      }
+      await stop(pglite);
+      running.length = 0;
     }
-    await stop(pglite);
-    running.length = 0;
 
+    if (!BACKENDS.includes('postgresql')) return;
     if (!pgAdmin) {
       console.log('VITRINA_TEST_PG is not set: PostgreSQL skipped');
       return;
@@ -343,7 +355,7 @@ async function main() {
     running.push(b);
     const pgCtx = await signIn(PORTS.pgA);
     for (const call of CALLS) {
-      const bare = bareFor.get(call.name)!;
+      const bare = await baseline(PORTS.pgA, pgCtx, call);
       const one = await measure('PostgreSQL, 1 process', [a], pgCtx, call);
       record(call, 'PostgreSQL', one, bare, false);
       const two = await measure('PostgreSQL, 2 processes', [a, b], pgCtx, call);
