@@ -1,4 +1,4 @@
-import type { Queryable } from '../store/db';
+import type { Db, Queryable } from '../store/db';
 
 /**
  * The two counters a request checks before answering from memory (issue 21), read together and
@@ -138,4 +138,79 @@ export function revisionReader(db: Queryable): RevisionReader {
     readers.set(db, reader);
   }
   return reader;
+}
+
+/** Corporates whose catalogue revision a process on PGlite holds in memory (least recently asked out). */
+export const HELD_CORPORATES = 1_000;
+
+const CATALOGUE_REVISION =
+  "SELECT revision || '.' || last_position AS r FROM rm_catalogue_revisions WHERE corporate_id = $1";
+
+/**
+ * PGlite: the catalogue revisions held in memory. The process is the store's only writer, so a
+ * revision it read stays true until one of its own writes names `rm_catalogue_revisions`
+ * (`Db.writesTo`, counted in store/db.ts when that transaction ends, before its caller answers):
+ * then everything held is dropped and the next catalogue read reads its row again. A read that
+ * overlapped such a write is answered but not held (the count moved while it ran), so a value
+ * read before a commit is never believed after it.
+ */
+export class HeldCatalogueRevisions {
+  /** Insertion order is use order (a Map as an LRU). */
+  private readonly held = new Map<string, string>();
+  /** The write count `held` is true for. */
+  private heldAt: number;
+  private reads = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly writes: () => number,
+  ) {
+    this.heldAt = writes();
+  }
+
+  /** The corporate's catalogue revision ("0.0" before any catalogue event). */
+  async catalogue(corporateId: string): Promise<string> {
+    const at = this.writes();
+    if (at !== this.heldAt) {
+      this.held.clear();
+      this.heldAt = at;
+    }
+    const known = this.held.get(corporateId);
+    if (known !== undefined) {
+      this.held.delete(corporateId);
+      this.held.set(corporateId, known);
+      return known;
+    }
+    this.reads += 1;
+    const { rows } = await this.db.query<{ r: string }>(CATALOGUE_REVISION, [corporateId]);
+    const revision = rows[0]?.r ?? '0.0';
+    if (this.writes() === at && this.heldAt === at) {
+      if (this.held.size >= HELD_CORPORATES) {
+        this.held.delete(this.held.keys().next().value as string);
+      }
+      this.held.set(corporateId, revision);
+    }
+    return revision;
+  }
+
+  /** Queries made so far (tests: a repeated read costs none). */
+  get queries(): number {
+    return this.reads;
+  }
+}
+
+const held = new WeakMap<object, HeldCatalogueRevisions | null>();
+
+/**
+ * The database's held catalogue revisions where this process is its only writer (PGlite, whose
+ * `Db.writesTo` says when they may have moved); null elsewhere (PostgreSQL: other processes write).
+ */
+export function heldCatalogueRevisions(db: Db): HeldCatalogueRevisions | null {
+  let revisions = held.get(db);
+  if (revisions === undefined) {
+    const writes = db.kind === 'pglite' ? db.writesTo?.('rm_catalogue_revisions') : undefined;
+    revisions = writes ? new HeldCatalogueRevisions(db, writes) : null;
+    held.set(db, revisions);
+  }
+  return revisions;
 }

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Queryable } from '../store/db';
-import { revisionReader } from '../auth/revisions';
+import { heldCatalogueRevisions, revisionReader } from '../auth/revisions';
 import { catalogueRevision } from './figures';
 import type { Ctx } from '../http/context';
 import {
@@ -147,15 +147,16 @@ export interface ReadyRead {
 /**
  * The corporate's catalogue revision as read after the request arrived: from the revisions read
  * before its handler when they carry it, else (PostgreSQL) from a read shared with the requests
- * arriving meanwhile (auth/revisions.ts). PGlite runs a query on this thread, to its end, before
- * the next request is even parsed, so nothing would share a read there: its own row, as before.
+ * arriving meanwhile (auth/revisions.ts). PGlite's process is the store's only writer: it holds
+ * the revisions in memory until one of its own writes may have moved them (no query on a hit).
  */
 export async function catalogueRevisionFor(c: Ctx, corporateId: string): Promise<string> {
   const known = c.get('revisions')?.catalogue.get(corporateId);
   if (known !== undefined) return known;
   const db = c.get('deps').db;
-  if (db.kind !== 'postgres') return catalogueRevision(db, corporateId);
-  return revisionReader(db).catalogue(corporateId);
+  if (db.kind === 'postgres') return revisionReader(db).catalogue(corporateId);
+  const held = heldCatalogueRevisions(db);
+  return held ? held.catalogue(corporateId) : catalogueRevision(db, corporateId);
 }
 
 /** The ETag a ready read answers with (exported for tests and benches). */

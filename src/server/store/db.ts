@@ -21,6 +21,15 @@ export interface Db extends Queryable {
    * a ping); the caller reconnects. Resolves when the LISTEN is in place.
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /**
+   * PGlite only (its process is the store's only writer: the directory is locked): a count of
+   * this process's writes that may have changed `table`, so a copy of its rows in memory can be
+   * believed while the count stays put. It moves once a transaction whose statements named the
+   * table has ended, and once a statement outside a transaction that names it and is not a
+   * `SELECT` has run; `exec` (migrations) moves every count. Statements that ran before the first
+   * call for a table are not counted: ask before the first read of it.
+   */
+  writesTo?(table: string): () => number;
 }
 
 export interface ListenHandlers {
@@ -70,30 +79,96 @@ async function openPglite(dataDir: string): Promise<Db> {
     lock?.release();
     throw error;
   }
+  const writes = new WriteCounts();
   return {
     kind: 'pglite',
     query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await db.query<T>(sql, params);
-      return { rows: r.rows };
+      // PGlite runs a statement outside a transaction only between transactions (one mutex), so
+      // it never sees another transaction's uncommitted rows; one that may write counts once run.
+      const written = writes.namedBy(sql, { writesOnly: true });
+      try {
+        const r = await db.query<T>(sql, params);
+        return { rows: r.rows };
+      } finally {
+        writes.count(written);
+      }
     },
-    transaction: (fn) =>
-      db.transaction(async (tx) =>
-        fn({
-          query: async <T>(sql: string, params?: unknown[]) => {
-            const r = await tx.query<T>(sql, params);
-            return { rows: r.rows };
-          },
-        }),
-      ),
+    transaction: async (fn) => {
+      const touched = new Set<WriteCount>();
+      try {
+        return await db.transaction(async (tx) =>
+          fn({
+            query: async <T>(sql: string, params?: unknown[]) => {
+              for (const w of writes.namedBy(sql, { writesOnly: false })) touched.add(w);
+              const r = await tx.query<T>(sql, params);
+              return { rows: r.rows };
+            },
+          }),
+        );
+      } finally {
+        // Counted when the transaction ended, before its caller goes on (so before any answer
+        // that depends on it). A rollback counts too: a copy read again finds the same rows,
+        // whereas a failure after COMMIT reached the database (its file sync) would otherwise
+        // leave a committed change unseen.
+        writes.count(touched);
+      }
+    },
     exec: async (sql) => {
-      await db.exec(sql);
+      try {
+        await db.exec(sql);
+      } finally {
+        writes.countAll();
+      }
     },
+    writesTo: (table) => writes.counter(table),
     close: async () => {
       await db.close();
       lock?.release();
     },
   };
 }
+
+interface WriteCount {
+  named: RegExp;
+  n: number;
+}
+
+const READ_ONLY = /^\s*select\b/i;
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** The counts behind PGlite's `Db.writesTo`, one per table asked about. */
+class WriteCounts {
+  private readonly tables = new Map<string, WriteCount>();
+
+  counter(table: string): () => number {
+    if (!TABLE_NAME.test(table)) throw new Error(`not a plain table name: ${table}`);
+    let count = this.tables.get(table);
+    if (!count) {
+      count = { named: new RegExp(`\\b${table}\\b`, 'i'), n: 0 };
+      this.tables.set(table, count);
+    }
+    const counted = count;
+    return () => counted.n;
+  }
+
+  /** The counts of the tables `sql` names (`writesOnly`: none for a plain `SELECT`). */
+  namedBy(sql: string, { writesOnly }: { writesOnly: boolean }): WriteCount[] {
+    if (this.tables.size === 0 || (writesOnly && READ_ONLY.test(sql))) return NONE;
+    const named: WriteCount[] = [];
+    for (const count of this.tables.values()) if (count.named.test(sql)) named.push(count);
+    return named;
+  }
+
+  count(counts: Iterable<WriteCount>): void {
+    for (const count of counts) count.n += 1;
+  }
+
+  countAll(): void {
+    this.count(this.tables.values());
+  }
+}
+
+const NONE: WriteCount[] = [];
 
 async function openPostgres(url: string, max: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });

@@ -4,7 +4,12 @@
  * flight plus one queued. A fake database whose reads finish when the test says so.
  */
 import { describe, expect, it } from 'vitest';
-import { RevisionReader, WATCHED_CORPORATES } from '../../../src/server/auth/revisions';
+import {
+  HELD_CORPORATES,
+  HeldCatalogueRevisions,
+  RevisionReader,
+  WATCHED_CORPORATES,
+} from '../../../src/server/auth/revisions';
 import type { Queryable } from '../../../src/server/store/db';
 
 interface PendingRead {
@@ -132,5 +137,68 @@ describe('RevisionReader', () => {
     expect(own?.params).toEqual(['corp-0']);
     while (pending.length) await finishNext();
     expect(await firstAsked).toBe('7.7');
+  });
+});
+
+describe('HeldCatalogueRevisions (one writer: PGlite)', () => {
+  /** The fake database with a write count that the test moves as store/db.ts would. */
+  function held() {
+    const fake = fakeDb();
+    const writes = { n: 0 };
+    const revisions = new HeldCatalogueRevisions(fake.db, () => writes.n);
+    return { ...fake, writes, revisions };
+  }
+
+  it('reads a revision once and answers it from memory until the write count moves', async () => {
+    const { state, pending, finishNext, writes, revisions } = held();
+    state.catalogue.set('corp-a', '3.40');
+    const first = revisions.catalogue('corp-a');
+    await finishNext();
+    expect(await first).toBe('3.40');
+    expect(await revisions.catalogue('corp-a')).toBe('3.40');
+    expect(pending).toHaveLength(0);
+    // A write commits: the next read asks the database again, and answers what it committed.
+    state.catalogue.set('corp-a', '4.41');
+    writes.n += 1;
+    const next = revisions.catalogue('corp-a');
+    expect(pending).toHaveLength(1);
+    await finishNext();
+    expect(await next).toBe('4.41');
+    expect(await revisions.catalogue('corp-a')).toBe('4.41');
+    expect(revisions.queries).toBe(2);
+  });
+
+  it('answers but does not hold a read the write count moved under', async () => {
+    const { state, pending, finishNext, writes, revisions } = held();
+    state.catalogue.set('corp-a', '3.40');
+    const read = revisions.catalogue('corp-a');
+    // The read saw the row before a commit that ends while the read is answered.
+    state.catalogue.set('corp-a', '4.41');
+    writes.n += 1;
+    await finishNext();
+    expect(await read).toBe('3.40');
+    const again = revisions.catalogue('corp-a');
+    expect(pending).toHaveLength(1);
+    await finishNext();
+    expect(await again).toBe('4.41');
+  });
+
+  it('holds at most HELD_CORPORATES corporates, the least recently asked out', async () => {
+    const { state, pending, finishNext, revisions } = held();
+    const ask = async (id: string) => {
+      const r = revisions.catalogue(id);
+      while (pending.length) await finishNext();
+      return r;
+    };
+    state.catalogue.set('corp-0', '1.1');
+    for (let i = 0; i < HELD_CORPORATES; i++) await ask(`corp-${i}`);
+    // corp-0 asked again: now the most recent; corp-1 is the oldest.
+    await ask('corp-0');
+    await ask('corp-new');
+    const queries = revisions.queries;
+    expect(await ask('corp-0')).toBe('1.1');
+    expect(revisions.queries).toBe(queries);
+    await ask('corp-1');
+    expect(revisions.queries).toBe(queries + 1);
   });
 });
