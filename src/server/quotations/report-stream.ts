@@ -87,8 +87,15 @@ export async function weeklyReportSummary(db: Queryable, scope: WeeklyReportScop
   return rows[0] ?? { total: 0, escrituracion: false, divisa: false };
 }
 
+/** `(fecha_alta, posicion)` against a key: the keyset condition, its parameters appended. */
+function keyCondition(params: unknown[], op: '>' | '<=', key: ReportKey) {
+  params.push(key.fechaAlta, key.posicion);
+  return ` AND (q.fecha_alta, q.posicion) ${op} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+}
+
 /**
- * One page of the report, oldest first: up to `limit` rows after `after`, as their JSON texts
+ * One page of the report, oldest first: up to `limit` rows after `after` (and up to and including
+ * `upto`, the page's end found by {@link weeklyReportPageEnd}, when given), as their JSON texts
  * joined by commas (null when the page is empty), and the key of its last row.
  */
 export async function weeklyReportPage(
@@ -96,13 +103,13 @@ export async function weeklyReportPage(
   scope: WeeklyReportScope,
   after: ReportKey | null,
   limit: number,
+  upto: ReportKey | null = null,
 ): Promise<{ rows: string | null; count: number; last: ReportKey | null }> {
   const { where, params } = scopeWhere(scope);
-  let keyset = '';
-  if (after) {
-    params.push(after.fechaAlta, after.posicion);
-    keyset = ` AND (q.fecha_alta, q.posicion) > ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
-  }
+  let keyset = after ? keyCondition(params, '>', after) : '';
+  // Bounded by the end key too (the next page, read meanwhile, starts right after it); the limit
+  // stays, as it makes the planner walk the index in order rather than sort the range.
+  if (upto) keyset += keyCondition(params, '<=', upto);
   params.push(limit);
   // One text per row in key order; joined here (no aggregate, so no second sort of the page).
   const { rows } = await db.query<{ row: string; fecha_alta: string; posicion: string }>(
@@ -124,6 +131,35 @@ export async function weeklyReportPage(
   };
 }
 
+/**
+ * The key of the `limit`-th row after `after` (the end of a page of `limit` rows), or null when
+ * fewer rows are left: read from the index alone, so the page after it can be read at the same
+ * time as the page itself.
+ */
+export async function weeklyReportPageEnd(
+  db: Queryable,
+  scope: WeeklyReportScope,
+  after: ReportKey | null,
+  limit: number,
+): Promise<ReportKey | null> {
+  const { where, params } = scopeWhere(scope);
+  const keyset = after ? keyCondition(params, '>', after) : '';
+  params.push(limit - 1);
+  const { rows } = await db.query<{ fecha_alta: string; posicion: string }>(
+    `SELECT q.fecha_alta::text AS fecha_alta, q.posicion::text AS posicion
+       FROM rm_quotations q
+      WHERE ${where}${keyset}
+      ORDER BY q.fecha_alta, q.posicion
+     OFFSET $${params.length} LIMIT 1`,
+    params,
+  );
+  const row = rows[0];
+  return row ? { fechaAlta: row.fecha_alta, posicion: row.posicion } : null;
+}
+
+const sameKey = (a: ReportKey, b: ReportKey | null) =>
+  b !== null && a.fechaAlta === b.fechaAlta && a.posicion === b.posicion;
+
 /** The next page's size: the last one's scaled to the time budget, within the bounds. */
 export function nextPageRows(rows: number, elapsedMs: number, budgetMs: number): number {
   const scaled = Math.round((rows * budgetMs) / Math.max(elapsedMs, 0.5));
@@ -138,6 +174,18 @@ export function nextPageRows(rows: number, elapsedMs: number, budgetMs: number):
  */
 const pauseAfterPage = (pageMs: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, Math.round(pageMs))));
+
+/**
+ * A page on its way: its end key (PostgreSQL: found first, so the next page can start before
+ * this one is read; null when it is the last page or on PGlite) and its rows.
+ */
+interface PendingPage {
+  end: Promise<ReportKey | null>;
+  read: Promise<{ page: Awaited<ReturnType<typeof weeklyReportPage>>; ms: number }>;
+  limit: number;
+  /** The rows have arrived (before the client asked for them: the socket is the slower side). */
+  ready: boolean;
+}
 
 export interface ReportStreamOptions {
   format: 'json' | 'ndjson';
@@ -160,16 +208,37 @@ export function weeklyReportStream(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const budget = PAGE_BUDGET_MS[options.kind];
+  const pipelined = options.kind === 'postgres';
   let after: ReportKey | null = null;
   let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first;
   let pages = 0;
   let lastPageMs = 0;
   let started = false;
   let finished = false;
+  /** PostgreSQL: the next page, read while the current one is read and written (one at most). */
+  let ahead: PendingPage | null = null;
   const end = (cancelled: boolean) => {
     if (finished) return;
     finished = true;
     options.onEnd?.({ pages, cancelled });
+  };
+  const request = (key: ReportKey | null, limit: number): PendingPage => {
+    const t0 = performance.now();
+    const pageEnd = pipelined ? weeklyReportPageEnd(db, scope, key, limit) : Promise.resolve(null);
+    const pending: PendingPage = {
+      end: pageEnd,
+      limit,
+      ready: false,
+      read: pageEnd
+        .then((upto) => weeklyReportPage(db, scope, key, limit, upto))
+        .then((page) => {
+          pending.ready = true;
+          return { page, ms: performance.now() - t0 };
+        }),
+    };
+    // Awaited later, or dropped when the client goes away first: never an unhandled rejection.
+    pending.read.catch(() => undefined);
+    return pending;
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -188,26 +257,54 @@ export function weeklyReportStream(
             }
             controller.enqueue(encoder.encode('['));
           }
-          if (options.kind === 'pglite' && pages > 0) await pauseAfterPage(lastPageMs);
-          if (finished) return;
-          const limit = size;
-          const t0 = performance.now();
-          const page = await weeklyReportPage(db, scope, after, limit);
-          if (finished) return;
-          lastPageMs = performance.now() - t0;
-          if (options.pageRows === undefined) size = nextPageRows(limit, lastPageMs, budget);
-          if (page.rows !== null && page.last !== null) {
-            const text =
-              options.format === 'ndjson'
-                ? `[${page.rows}]\n`
-                : pages === 0
-                  ? page.rows
-                  : `,${page.rows}`;
-            pages++;
-            after = page.last;
-            controller.enqueue(encoder.encode(text));
-            // A short page is the last one: no query for an empty page after it.
-            if (page.count === limit) return;
+          for (;;) {
+            if (!pipelined && pages > 0) await pauseAfterPage(lastPageMs);
+            if (finished) return;
+            const current = ahead ?? request(after, size);
+            ahead = null;
+            // Asked for before its rows arrived: the client keeps up, so pages may grow.
+            const keptUp = !current.ready;
+            const upto = await current.end;
+            if (finished) return;
+            if (options.pageRows === undefined && pipelined && keptUp) {
+              size = Math.min(REPORT_PAGE_ROWS.max, current.limit * 4);
+            }
+            // The next page starts right after this one's end, so it is read meanwhile.
+            if (upto !== null) ahead = request(upto, size);
+            const { page, ms } = await current.read;
+            if (finished) return;
+            lastPageMs = ms;
+            if (options.pageRows === undefined && !pipelined) {
+              size = nextPageRows(current.limit, ms, budget);
+            }
+            // More pages: this one ended at a known key, or it was full. A short page without an
+            // end key is the last one: no query for an empty page after it.
+            const full = page.count === current.limit;
+            const more = upto !== null || full;
+            if (full && page.last !== null && !sameKey(page.last, upto)) {
+              // Rows saved inside this page's range since its end was found pushed it short of
+              // that end: the next page starts after its last row, and the one read ahead is
+              // dropped.
+              ahead = null;
+              after = page.last;
+            } else {
+              after = upto ?? page.last ?? after;
+            }
+            if (page.rows !== null) {
+              const text =
+                options.format === 'ndjson'
+                  ? `[${page.rows}]\n`
+                  : pages === 0
+                    ? page.rows
+                    : `,${page.rows}`;
+              pages++;
+              controller.enqueue(encoder.encode(text));
+              if (more) return;
+            } else if (more) {
+              // Every row of a known range was deleted meanwhile: on to the next page.
+              continue;
+            }
+            break;
           }
           if (options.format === 'json') controller.enqueue(encoder.encode(']'));
           controller.close();
