@@ -5,9 +5,12 @@
  * - the report through the real HTTP server (`wsObtenerCotizacionesSemanales`, keyset pages):
  *   time to first byte (target ≤ 100 ms), total time against a bare `COPY (SELECT …the same
  *   rows…) TO STDOUT` of the same run (target ≥ 0.5× its speed), the process's RSS growth while
- *   it streams against the whole-week query's (the answer before streaming), and the latency of
- *   a light call (`/api/auth/session`) made every 20 ms while it streams (target max ≤ 50 ms)
- *   against the same call on an idle server;
+ *   it streams against the whole-week query's (the answer before streaming), and how long a light
+ *   call (`/api/auth/session`, made every 20 ms while it streams) waits: its latency less the
+ *   same call's median latency on the idle server, measured just before in the same run (target:
+ *   the longest wait ≤ 50 ms). The report is read by a thread of its own, as a browser is
+ *   another process: the server's event loop, where the light calls are answered, is not also
+ *   the report's client;
  * - the lead list's first page with its total at 25,000 leads, against the first page and the
  *   `count(*)` it used to run.
  *
@@ -15,11 +18,13 @@
  * them, leads through `leadRow`, then the counters recounted): `seed:large` writes them as
  * events, which takes many minutes at this size. Data in a throw-away PostgreSQL database and in
  * `/tmp/h3-bench-*` (PGlite), both removed at the end.
- * Run: `npm run bench -- report-stream` (`BENCH_QUOTATIONS`, `BENCH_LEADS`, `BENCH_BACKENDS`).
+ * Run: `npm run bench -- report-stream` (`BENCH_QUOTATIONS`, `BENCH_LEADS`, `BENCH_BACKENDS`;
+ * ports 44203–44204, or from `BENCH_REPORT_PORT_BASE`).
  */
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { normalizeLeadFields, type Lead } from '../../src/core/lead';
@@ -35,7 +40,8 @@ const QUOTATIONS = Number(process.env.BENCH_QUOTATIONS ?? 100_000);
 const LEADS = Number(process.env.BENCH_LEADS ?? 25_000);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',');
 const PG_ADMIN = process.env.VITRINA_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = { postgres: 44203, pglite: 44204 } as const;
+const PORT_BASE = Number(process.env.BENCH_REPORT_PORT_BASE ?? 44203);
+const PORT = { postgres: PORT_BASE, pglite: PORT_BASE + 1 } as const;
 /** Wednesday noon of a week, in Mexico City: the report's `now`. */
 const NOW = new Date('2026-11-18T18:00:00Z');
 const WEEK_START = new Date('2026-11-16T06:00:00Z');
@@ -153,8 +159,37 @@ async function timeCopy(rt: Runtime, corporateId: string, databaseUrl?: string) 
   return { ms: median(times), bytes: NaN };
 }
 
+/**
+ * The report's reader: a thread of its own, as a browser is another process, so the server's
+ * event loop (where the light calls are answered and timed) is not also the client's. It reads
+ * the whole body, counting bytes, and answers its timings.
+ */
+const READER = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', async ({ url, headers }) => {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  const reader = res.body.getReader();
+  let ttfb = NaN;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (Number.isNaN(ttfb)) ttfb = performance.now() - t0;
+    bytes += value.length;
+  }
+  parentPort.postMessage({ ttfb, total: performance.now() - t0, bytes });
+});
+`;
+
 /** Streams the report over HTTP, sampling RSS and making a light call every 20 ms meanwhile. */
-async function streamOnce(base: string, cookie: string, corporateId: string, light: boolean) {
+async function streamOnce(
+  reader: Worker,
+  base: string,
+  cookie: string,
+  corporateId: string,
+  light: boolean,
+) {
   gc();
   await sleep(50);
   const rss0 = process.memoryUsage().rss;
@@ -164,6 +199,13 @@ async function streamOnce(base: string, cookie: string, corporateId: string, lig
   }, 10);
   const latencies: number[] = [];
   let streaming = true;
+  const done = new Promise<{ ttfb: number; total: number; bytes: number }>((resolve) =>
+    reader.once('message', resolve),
+  );
+  reader.postMessage({
+    url: `${base}/api/wsObtenerCotizacionesSemanales?idCorporativo=${corporateId}`,
+    headers: { cookie, 'accept-encoding': 'identity' },
+  });
   const lightLoop = (async () => {
     while (light && streaming) {
       const t0 = performance.now();
@@ -173,23 +215,7 @@ async function streamOnce(base: string, cookie: string, corporateId: string, lig
       await sleep(20);
     }
   })();
-  const t0 = performance.now();
-  const res = await fetch(
-    `${base}/api/wsObtenerCotizacionesSemanales?idCorporativo=${corporateId}`,
-    {
-      headers: { cookie, 'accept-encoding': 'identity' },
-    },
-  );
-  const reader = res.body!.getReader();
-  let ttfb = NaN;
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (Number.isNaN(ttfb)) ttfb = performance.now() - t0;
-    bytes += value.length;
-  }
-  const total = performance.now() - t0;
+  const { ttfb, total, bytes } = await done;
   streaming = false;
   await lightLoop;
   clearInterval(sampler);
@@ -225,6 +251,7 @@ async function benchBackend(name: 'postgres' | 'pglite') {
   const label = name === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const rt = await openRuntime({ databaseUrl, dataDir, clock: () => NOW });
   let server: ServerType | undefined;
+  let reader: Worker | undefined;
   try {
     await seedDemoIfEmpty(rt.deps.store);
     const corporate = (await findCorporate(rt.deps.db, { slug: 'grupo-horizonte' }))!;
@@ -268,12 +295,13 @@ async function benchBackend(name: 'postgres' | 'pglite') {
     const idle = await idleLatencies(base, cookie);
 
     // The stream: alone (speed), then with a light call every 20 ms.
-    await streamOnce(base, cookie, corporate.id, false);
-    const alone = [0, 1, 2].map(() => 0);
+    reader = new Worker(READER, { eval: true });
+    await streamOnce(reader, base, cookie, corporate.id, false);
     const runs = [];
-    for (const _ of alone) runs.push(await streamOnce(base, cookie, corporate.id, false));
+    for (let i = 0; i < 3; i++)
+      runs.push(await streamOnce(reader, base, cookie, corporate.id, false));
     const run = runs.sort((a, b) => a.total - b.total)[1]!;
-    const busy = await streamOnce(base, cookie, corporate.id, true);
+    const busy = await streamOnce(reader, base, cookie, corporate.id, true);
     console.log(
       `${label}: stream ${run.bytes} bytes (old ${oldBytes}, COPY ${copy.bytes}); old query ${Math.round(oldMs)} ms; ${busy.latencies.length} light calls`,
     );
@@ -302,21 +330,25 @@ async function benchBackend(name: 'postgres' | 'pglite') {
       unit: 'MB',
       baseline: { label: 'whole-week query', value: (rssOldMax - rssOld0) / 1e6 },
     });
-    const maxBusy = Math.max(...busy.latencies);
+    // A light call's wait: its latency while the report streams less the same call's median
+    // latency on the idle server, measured just before in the same run.
+    const idleMedian = median(idle);
+    const waits = busy.latencies.map((ms) => ms - idleMedian);
+    const maxWait = Math.max(...waits);
     recordResult({
       bench: 'report-stream',
-      measure: `light call every 20 ms during the report, ${label}, max latency`,
-      value: maxBusy,
+      measure: `light call every 20 ms during the report, ${label}, longest wait (latency − idle median)`,
+      value: maxWait,
       unit: 'ms',
-      baseline: { label: 'idle server, max', value: Math.max(...idle) },
-      target: { text: '≤ 50 ms', met: maxBusy <= 50 },
+      baseline: { label: 'idle server, max − median', value: Math.max(...idle) - idleMedian },
+      target: { text: '≤ 50 ms', met: maxWait <= 50 },
     });
     recordResult({
       bench: 'report-stream',
-      measure: `light call every 20 ms during the report, ${label}, median latency`,
+      measure: `light call every 20 ms during the report, ${label}, median latency (${busy.latencies.length} calls)`,
       value: median(busy.latencies),
       unit: 'ms',
-      baseline: { label: 'idle server, median', value: median(idle) },
+      baseline: { label: 'idle server, median', value: idleMedian },
     });
 
     // The lead list's first page with its total, at LEADS leads.
@@ -352,6 +384,7 @@ async function benchBackend(name: 'postgres' | 'pglite') {
       target: { text: '< 50 ms', met: median(pageTimes) < 50 },
     });
   } finally {
+    await reader?.terminate();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     await rt.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
