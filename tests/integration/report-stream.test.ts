@@ -9,7 +9,7 @@ import {
   weeklyReportStream,
   type WeeklyReportScope,
 } from '../../src/server/quotations/report-stream';
-import type { Db } from '../../src/server/store/db';
+import type { Db, Queryable } from '../../src/server/store/db';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { login, signedIn } from './support/http';
 
@@ -157,6 +157,54 @@ describeBackends('weekly report stream', (backend: Backend) => {
       await clear();
     }
   });
+
+  it.each(['saved', 'removed'] as const)(
+    'keeps every row once, in order, when one is %s inside a page being read',
+    async (change) => {
+      await copies(20, 'e');
+      try {
+        const db = rt.deps.db;
+        // PostgreSQL finds a page's end first and reads the next page meanwhile: the change
+        // lands between a page's end and its rows (a row saved in the first page, one removed
+        // from the second). PGlite reads page after page: the change lands between them.
+        const pipelined = db.kind === 'postgres';
+        const trigger = pipelined
+          ? { sql: 'OFFSET', nth: change === 'saved' ? 1 : 2 }
+          : { sql: 'ORDER BY q.fecha_alta, q.posicion', nth: 1 };
+        let seen = 0;
+        const racing: Queryable = {
+          query: async <T>(sql: string, params?: unknown[]) => {
+            const result = await db.query<T>(sql, params);
+            if (sql.includes(trigger.sql) && ++seen === trigger.nth) {
+              if (change === 'saved') {
+                // Between the copies of the week's second 1 (first page) or 3 (second page).
+                await db.query(
+                  `INSERT INTO rm_quotations (id, corporate_id, id_asesor, id_lead, fecha_alta, posicion, es_favorito, doc, reporte, numero)
+                   SELECT 'e-new', corporate_id, id_asesor, id_lead,
+                          $1::timestamptz + $2::int * interval '1 second', 1001000500, false,
+                          doc, reporte || '{"nombreUnidad": "e-new"}'::jsonb, 1100500
+                     FROM rm_quotations WHERE id = 'e1'`,
+                  [MONDAY_START.toISOString(), pipelined ? 1 : 3],
+                );
+              } else {
+                await db.query(`DELETE FROM rm_quotations WHERE id = 'e10'`);
+              }
+            }
+            return result;
+          },
+        };
+        const text = await collect(
+          weeklyReportStream(racing, scope(), { format: 'json', kind: db.kind, pageRows: 7 }),
+        );
+        expect(seen).toBeGreaterThanOrEqual(trigger.nth);
+        const expected = await reference();
+        expect(expected).toHaveLength(change === 'saved' ? 25 : 23);
+        expect(JSON.parse(text)).toEqual(expected);
+      } finally {
+        await clear();
+      }
+    },
+  );
 
   it('streams an empty week as [] and a summary of none', async () => {
     const emptyScope = { ...scope(), start: new Date('2020-01-06T06:00:00Z') };

@@ -4,13 +4,17 @@
  * page built as JSON text by the database and written to the response as it comes, so the server
  * never holds more than a page or two whatever the week's size.
  *
- * - Every page is its own query: on PostgreSQL a pooled connection is taken for one page and
- *   given back, so a report never holds a connection other requests need; on PGlite (one
- *   connection, queries queued in order) the pages are sized to a time budget
- *   ({@link PAGE_BUDGET_MS}) and the loop pauses as long as a page took between them, so a light
- *   request's queries run between two pages.
- * - The response is a pull stream: the next page is read only when the previous one was taken
- *   by the socket (back-pressure), and a client that goes away cancels it, so reading stops.
+ * - Every page is its own query. On PostgreSQL a pooled connection is taken for one page and
+ *   given back, so a report never holds a connection other requests need; a page's end key is
+ *   found first from the index alone ({@link weeklyReportPageEnd}), so the next page is read on
+ *   another pooled connection while this one is read and written (one page ahead at most), and
+ *   pages grow while the client keeps up. On PGlite (one connection, queries queued in order)
+ *   pages are read one after another, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS}),
+ *   and the loop pauses as long as a page took between them, so a light request's queries run
+ *   between two pages.
+ * - The response is a pull stream: a page is written only when the socket took the previous
+ *   one (back-pressure), and a client that goes away cancels it, so reading stops (a page read
+ *   ahead is dropped).
  * - Two shapes: `json` is the spec's `QuoteReportRow[]` array; `ndjson` (the client's) starts
  *   with a summary line `{ total, escrituracion, divisa }` (how many rows, and whether any has a
  *   deed amount or a currency other than MXN: the CSV's optional columns), then one line per
@@ -36,11 +40,14 @@ export interface ReportKey {
   posicion: string;
 }
 
-/** Rows per page: first page, and the bounds the time budget moves it between. */
+/**
+ * Rows per page: the first page (small, for the first byte), and the bounds the page size moves
+ * between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps up).
+ */
 export const REPORT_PAGE_ROWS = { first: 500, min: 100, max: 10_000 } as const;
 
-/** Time one page query should take: short on PGlite, whose queue it blocks while it runs. */
-export const PAGE_BUDGET_MS = { pglite: 8, postgres: 40 } as const;
+/** Time one page query should take on PGlite, whose one connection it blocks while it runs. */
+export const PGLITE_PAGE_BUDGET_MS = 8;
 
 /** Monday 00:00 to the next Monday 00:00 of `now`'s week in the corporate's time zone. */
 export function weeklyReportScope(m: Membership, now: Date): WeeklyReportScope {
@@ -189,7 +196,7 @@ interface PendingPage {
 
 export interface ReportStreamOptions {
   format: 'json' | 'ndjson';
-  /** The store's kind: sets the page time budget and whether to yield between pages. */
+  /** The store's kind: pages read one ahead (PostgreSQL) or one at a time with pauses (PGlite). */
   kind: 'pglite' | 'postgres';
   /** A fixed page size instead of the time budget's (tests: page boundaries). */
   pageRows?: number;
@@ -207,7 +214,6 @@ export function weeklyReportStream(
   options: ReportStreamOptions,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const budget = PAGE_BUDGET_MS[options.kind];
   const pipelined = options.kind === 'postgres';
   let after: ReportKey | null = null;
   let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first;
@@ -275,7 +281,7 @@ export function weeklyReportStream(
             if (finished) return;
             lastPageMs = ms;
             if (options.pageRows === undefined && !pipelined) {
-              size = nextPageRows(current.limit, ms, budget);
+              size = nextPageRows(current.limit, ms, PGLITE_PAGE_BUDGET_MS);
             }
             // More pages: this one ended at a known key, or it was full. A short page without an
             // end key is the last one: no query for an empty page after it.
