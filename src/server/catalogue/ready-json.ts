@@ -117,8 +117,20 @@ function bodiesOf(db: Queryable): ReadyBodies {
   return bodies;
 }
 
-const hash = (parts: readonly unknown[]) =>
-  createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+/** Hashes of the parts' JSON texts already computed (a read repeats the same few variants). */
+const hashes = new Map<string, string>();
+const HASHES_KEPT = 10_000;
+
+function hash(parts: readonly unknown[]): string {
+  const text = JSON.stringify(parts);
+  let digest = hashes.get(text);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+    if (hashes.size >= HASHES_KEPT) hashes.clear();
+    hashes.set(text, digest);
+  }
+  return digest;
+}
 
 /** Does `If-None-Match` name this ETag (weak comparison, `*` included)? */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
