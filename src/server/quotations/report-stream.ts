@@ -41,10 +41,15 @@ export interface ReportKey {
 }
 
 /**
- * Rows per page: the first page (small, for the first byte), and the bounds the page size moves
- * between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps up).
+ * Rows per page: the first page (small, for the first byte; on PGlite a page of its time budget,
+ * as it blocks the one connection and the event loop while it runs), and the bounds the page size
+ * moves between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps up).
  */
-export const REPORT_PAGE_ROWS = { first: 500, min: 100, max: 10_000 } as const;
+export const REPORT_PAGE_ROWS = {
+  first: { postgres: 500, pglite: 100 },
+  min: 100,
+  max: 10_000,
+} as const;
 
 /** Time one page query should take on PGlite, whose one connection it blocks while it runs. */
 export const PGLITE_PAGE_BUDGET_MS = 8;
@@ -216,7 +221,7 @@ export function weeklyReportStream(
   const encoder = new TextEncoder();
   const pipelined = options.kind === 'postgres';
   let after: ReportKey | null = null;
-  let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first;
+  let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first[options.kind];
   let pages = 0;
   let lastPageMs = 0;
   let started = false;
