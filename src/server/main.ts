@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { mountClient } from './http/static';
+import { publicPageShell } from './public/first-paint';
 import { openRuntime, seedDemoIfEmpty } from './runtime';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { DataDirectoryInUseError } from './store/lock';
@@ -62,7 +63,7 @@ async function main() {
     mailbox?.kind === 'file' && process.env.NODE_ENV !== 'production' ? (mailbox as Mailbox) : null;
   if (devMail) app.route('/', devMailRoutes(devMail));
 
-  mountClient(app, distDir);
+  mountClient(app, distDir, publicPageShell);
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     console.log(`\nVitrina is running at ${displayUrl(host, info.port)}`);

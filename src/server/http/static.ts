@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Env } from './context';
 import { preloadLinks, readManifest, withPreloads } from './page-preloads';
 
@@ -12,9 +12,15 @@ import { preloadLinks, readManifest, withPreloads } from './page-preloads';
  * written with a `.br` and a `.gz` beside them at build (vite.config.ts, `precompress`): a
  * client that accepts brotli gets the `.br`, else one that accepts gzip the `.gz`, with
  * `Content-Encoding` and `Vary: Accept-Encoding`; nothing is compressed per request. Returns
- * false when there is no build.
+ * false when there is no build. `pageShell` may answer a page's shell with its first paint and
+ * the page's preloads placed as it needs (main.ts: public/first-paint.ts), or null for the bare
+ * shell with the preloads in its head.
  */
-export function mountClient(app: Hono<Env>, distDir: string): boolean {
+export function mountClient(
+  app: Hono<Env>,
+  distDir: string,
+  pageShell?: (c: Context<Env>, html: string, preloads: string) => Promise<string | null>,
+): boolean {
   if (!existsSync(join(distDir, 'index.html'))) return false;
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
@@ -34,19 +40,26 @@ export function mountClient(app: Hono<Env>, distDir: string): boolean {
   // at once (the worker, at the root, controls the root: no Service-Worker-Allowed needed).
   app.use('/sw.js', cached('no-cache'));
   app.use('/manifest.webmanifest', cached('no-cache'));
+  app.use('/paint-then-start.js', cached('no-cache'));
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   // Client routes: /login gets the sign-in page, every other GET that is not the API the app
   // shell (both compressed per request by http/compression.ts, like JSON).
   app.get('/login', (c) => c.html(loginHtml));
   // A public page's shell names what the page will fetch first, so the browser fetches it
   // beside the main script (page-preloads.ts).
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
-    if (!manifest) return c.html(indexHtml);
-    const links = preloadLinks(manifest, new URL(c.req.url), c.req.header('accept-language'));
-    // The texts preloaded follow the visitor's languages: a shared cache keeps one per language.
-    if (links.length > 0) c.header('Vary', 'Accept-Language', { append: true });
-    return c.html(withPreloads(indexHtml, links));
+    const links = manifest
+      ? preloadLinks(manifest, new URL(c.req.url), c.req.header('accept-language'))
+      : '';
+    const painted = pageShell ? await pageShell(c, indexHtml, links) : null;
+    // The texts preloaded and the first paint follow the visitor's languages, and the first
+    // paint the development as it is now: a shared cache keeps one per language, revalidated.
+    if (painted !== null || links.length > 0) {
+      c.header('Vary', 'Accept-Language', { append: true });
+      c.header('Cache-Control', 'no-cache');
+    }
+    return c.html(painted ?? withPreloads(indexHtml, links));
   });
   return true;
 }

@@ -54,7 +54,16 @@ export function PublicPageHeader({
           className={css({ h: 10, w: 10, objectFit: 'contain' })}
         />
       ) : null}
-      <div className={css({ flex: 1, minW: '12rem' })}>
+      {/* The title keeps its own width (it wraps only where the row ends): the page's links and
+          pickers go to the next row rather than squeeze it — and the server's first paint of
+          the page (index.html, #first-paint) wraps it the same way. */}
+      <div
+        className={css({
+          flex: '1 0 auto',
+          minW: '12rem',
+          maxW: logoUrl ? 'calc(100% - 3.25rem)' : '100%',
+        })}
+      >
         <p className={css({ fontSize: 'xs', color: 'muted' })}>{corporateName}</p>
         <h1
           tabIndex={-1}

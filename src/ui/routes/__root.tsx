@@ -5,11 +5,17 @@
  */
 
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  redirect,
+  useRouterState,
+} from '@tanstack/react-router';
 import { spanishPathOf } from '../../core/navigation';
 import { Toaster } from '../components/toaster';
 import { LogoutOverlay } from '../features/shell/components/logout-overlay';
 import { NotFoundPage } from '../features/shell/components/not-found-page';
+import { useFirstPaintDone } from '../lib/first-paint';
 import { useRouteFocus } from '../lib/route-focus';
 import type { SessionActor } from '../session';
 
@@ -20,6 +26,12 @@ export interface RouterContext {
 
 function Root() {
   useRouteFocus();
+  // The server's first paint of a public page goes once the page is drawn (the page takes it
+  // away), or here when the route itself failed, so the error is not hidden behind it.
+  const failed = useRouterState({
+    select: (s) => s.matches.some((m) => m.status === 'error' || m.status === 'notFound'),
+  });
+  useFirstPaintDone(failed);
   return (
     <>
       <Outlet />

@@ -34,6 +34,7 @@ import {
 } from '../../../lib/public-catalogue';
 import { absoluteUrl } from '../../../lib/share-link';
 import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
+import { useFirstPaintDone } from '../../../lib/first-paint';
 import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
 import { UnitDetail } from './unit-detail';
 
@@ -129,6 +130,7 @@ export function PublicAvailabilityPage({
   const { t } = useTranslation('inventory');
   const { currency, areaUnit } = useDisplaySettings();
   const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
+  useFirstPaintDone(!query.isPending);
   usePublicLive(corporateSlug, developmentSlug);
   const data = query.data;
   const display = useMemo(

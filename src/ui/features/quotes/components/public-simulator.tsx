@@ -15,6 +15,7 @@ import type { Optional, PaymentScheme } from '../../../../core/types';
 import { ApiRequestError } from '../../../lib/api';
 import { setCurrency, useDisplayChoice } from '../../../lib/display-settings';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
+import { useFirstPaintDone } from '../../../lib/first-paint';
 import { AppLink } from '../../../components/app-link';
 import { CurrencyPicker } from '../../../components/currency-picker';
 import { PublicPageHeader } from '../../../components/public-page-header';
@@ -55,6 +56,7 @@ export function PublicSimulatorPage({
   const { currency, areaUnit } = useDisplayChoice();
   const pickId = useId();
   const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
+  useFirstPaintDone(!query.isPending);
   const data: WithSchemes | undefined = query.data;
   const display = useMemo(
     () => makeDisplay(data?.corporativo.divisa, currency, areaUnit),
