@@ -6,6 +6,7 @@ import { createApp } from '../../src/server/app';
 import type { Membership } from '../../src/server/http/context';
 import { weeklyReport } from '../../src/server/quotations/queries';
 import {
+  REPORT_CONNECTIONS,
   weeklyReportStream,
   type WeeklyReportScope,
 } from '../../src/server/quotations/report-stream';
@@ -205,6 +206,44 @@ describeBackends('weekly report stream', (backend: Backend) => {
       }
     },
   );
+
+  it('leaves pooled connections to other requests while several reports stream', async () => {
+    await copies(1500, 'f');
+    try {
+      const db = rt.deps.db;
+      let running = 0;
+      let most = 0;
+      const watching: Queryable = {
+        query: async <T>(sql: string, params?: unknown[]) => {
+          if (!sql.includes('ORDER BY q.fecha_alta, q.posicion')) return db.query<T>(sql, params);
+          running++;
+          most = Math.max(most, running);
+          try {
+            // Long enough for the reports' queries to overlap.
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            return await db.query<T>(sql, params);
+          } finally {
+            running--;
+          }
+        },
+      };
+      const texts = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map(() =>
+          collect(
+            weeklyReportStream(watching, scope(), { format: 'json', kind: db.kind, pageRows: 100 }),
+          ),
+        ),
+      );
+      const expected = await reference();
+      expect(expected).toHaveLength(1504);
+      for (const text of texts) expect(JSON.parse(text)).toEqual(expected);
+      // PostgreSQL: six reports reading ahead would take twelve connections; they share
+      // REPORT_CONNECTIONS. PGlite: one page at a time each, never one ahead.
+      expect(most).toBe(db.kind === 'postgres' ? REPORT_CONNECTIONS : 6);
+    } finally {
+      await clear();
+    }
+  });
 
   it('streams an empty week as [] and a summary of none', async () => {
     const emptyScope = { ...scope(), start: new Date('2020-01-06T06:00:00Z') };

@@ -43,13 +43,42 @@ export interface ReportKey {
 /**
  * Rows per page: the first page (small, for the first byte; on PGlite a page of its time budget,
  * as it blocks the one connection and the event loop while it runs), and the bounds the page size
- * moves between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps up).
+ * moves between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps
+ * up). The largest page, about 0.9 MB, is still a short task for the event loop, which joins,
+ * encodes and writes a page at once: light requests answered meanwhile wait for one at most.
  */
 export const REPORT_PAGE_ROWS = {
   first: { postgres: 500, pglite: 100 },
   min: 100,
-  max: 10_000,
+  max: 2_000,
 } as const;
+
+/**
+ * PostgreSQL connections that all the reports of one pool use at once (page ends and pages; the
+ * pool has 10 by default, `store/db.ts`): the rest always stay free for other requests, however
+ * many reports stream. Two reports read at full speed (a page and the one ahead each); more
+ * share these.
+ */
+export const REPORT_CONNECTIONS = 4;
+
+/** Per pool (the `db` a report reads): how many report queries run, and those waiting a turn. */
+const reportSlots = new WeakMap<Queryable, { running: number; waiting: (() => void)[] }>();
+
+/** Runs one report query once fewer than {@link REPORT_CONNECTIONS} of this pool's run. */
+async function inReportSlot<T>(db: Queryable, query: () => Promise<T>): Promise<T> {
+  let slots = reportSlots.get(db);
+  if (!slots) reportSlots.set(db, (slots = { running: 0, waiting: [] }));
+  if (slots.running < REPORT_CONNECTIONS) slots.running++;
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  try {
+    return await query();
+  } finally {
+    // The slot passes straight to the next waiting query, or is given back.
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.running--;
+  }
+}
 
 /** Time one page query should take on PGlite, whose one connection it blocks while it runs. */
 export const PGLITE_PAGE_BUDGET_MS = 8;
@@ -235,13 +264,19 @@ export function weeklyReportStream(
   };
   const request = (key: ReportKey | null, limit: number): PendingPage => {
     const t0 = performance.now();
-    const pageEnd = pipelined ? weeklyReportPageEnd(db, scope, key, limit) : Promise.resolve(null);
+    const pageEnd = pipelined
+      ? inReportSlot(db, () => weeklyReportPageEnd(db, scope, key, limit))
+      : Promise.resolve(null);
     const pending: PendingPage = {
       end: pageEnd,
       limit,
       ready: false,
       read: pageEnd
-        .then((upto) => weeklyReportPage(db, scope, key, limit, upto))
+        .then((upto) =>
+          pipelined
+            ? inReportSlot(db, () => weeklyReportPage(db, scope, key, limit, upto))
+            : weeklyReportPage(db, scope, key, limit, upto),
+        )
         .then((page) => {
           pending.ready = true;
           return { page, ms: performance.now() - t0 };
