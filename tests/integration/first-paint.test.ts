@@ -15,7 +15,9 @@ import { streams } from '../../src/server/catalogue/events';
 import { mountClient } from '../../src/server/http/static';
 import { publicPageShell } from '../../src/server/public/first-paint';
 import { describeBackends, openSeeded } from './support/backends';
-import { signedIn, type Client } from './support/http';
+import { signedIn } from './support/http';
+
+type Client = Awaited<ReturnType<typeof signedIn>>;
 
 const SHELL = [
   '<!doctype html><html lang="es"><head><title>Vitrina</title>',

@@ -9,6 +9,7 @@
 
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compileTranslation } from '../../../i18n/template';
 import { css } from 'styled-system/css';
 import { isSitePlan, streetsOf, type Street } from '../../../../core/site-plan';
 import { ABSENT_STATUS_INFO, statusMark, type StatusMark } from '../../../../core/status';
@@ -495,8 +496,9 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
       list.push(u);
     }
     // A held unit's name says the hold and its time left (refreshed each minute).
+    const unitLabel = compileTranslation(t, 'grid.unitLabel', ['name', 'status']);
     const label = (u: Unit, status: string) =>
-      t('grid.unitLabel', {
+      unitLabel({
         name: u.nombre,
         status: statusWithHold(t, u, corporateLabel('status', status), now),
       });
