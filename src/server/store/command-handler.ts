@@ -148,19 +148,13 @@ export class CommandScope implements Queryable {
     this.pending.push({ streamId, expected: expected ?? locked, events: stamped });
   }
 
-  /** Writes what the command emitted. */
+  /** Writes what the command emitted: every stream's events in one append. */
   async flush(): Promise<AppendResult[]> {
-    const out: AppendResult[] = [];
-    for (const p of this.pending.splice(0)) {
-      out.push(
-        await this.tx.append({
-          streamId: p.streamId,
-          expectedVersion: p.expected,
-          events: p.events,
-        }),
-      );
-    }
-    return out;
+    const pending = this.pending.splice(0);
+    if (pending.length === 0) return [];
+    return this.tx.appendAll(
+      pending.map((p) => ({ streamId: p.streamId, expectedVersion: p.expected, events: p.events })),
+    );
   }
 }
 

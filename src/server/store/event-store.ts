@@ -76,9 +76,15 @@ export interface AppendRequest {
 
 /** What {@link EventStore.transact} hands its work: one transaction's reads, locks and appends. */
 export interface StoreTransaction extends Queryable {
+  /**
+   * Locks the streams (a stream is locked once per transaction: asking again costs nothing) and
+   * answers their versions as this transaction sees them.
+   */
   lockStreams(streamIds: readonly string[]): Promise<Map<string, number>>;
   readStream(streamId: string): Promise<StoredEvent[]>;
   append(request: AppendRequest): Promise<AppendResult>;
+  /** Appends to several streams at once: one statement for all their events (see appendAll). */
+  appendAll(requests: readonly AppendRequest[]): Promise<AppendResult[]>;
 }
 
 /** The transaction an append committed in: what a NOTIFY announces and listeners read back. */
@@ -170,11 +176,7 @@ export class EventStore {
    * nothing is written. Projections run in the same transaction.
    */
   async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
-    return this.transact(async (tx) => {
-      const out: AppendResult[] = [];
-      for (const request of requests) out.push(await tx.append(request));
-      return out;
-    });
+    return this.transact((tx) => tx.appendAll(requests));
   }
 
   /**
@@ -187,11 +189,16 @@ export class EventStore {
     const written: StoredEvent[] = [];
     const commit: CommitInfo = { transactionId: '' };
     const result = await this.db.transaction(async (q) => {
+      // The streams this transaction holds the row lock of, at their current version.
+      const locked = new Map<string, number>();
+      const appendAll = (requests: readonly AppendRequest[]) =>
+        this.appendAll(q, requests, locked, written, commit);
       const value = await work({
         query: (sql, params) => q.query(sql, params),
-        lockStreams: (streamIds) => this.lockStreams(q, streamIds),
+        lockStreams: (streamIds) => this.lockStreams(q, streamIds, locked),
         readStream: (streamId) => this.readStreamWith(q, streamId, 1),
-        append: (request) => this.appendInTx(q, request, written, commit),
+        append: (request) => appendAll([request]).then((r) => r[0]!),
+        appendAll,
       });
       await this.announce(q, written, commit);
       return value;
@@ -228,84 +235,166 @@ export class EventStore {
 
   /**
    * Locks the streams' rows (creating the missing ones at version 0) in one order, so two
-   * transactions locking overlapping sets cannot deadlock. Answers each stream's version.
+   * transactions locking overlapping sets cannot deadlock, and answers each stream's version. A
+   * stream already locked by this transaction (`locked`) is not asked for again. One statement:
+   * the missing rows are inserted (and so held) and the existing ones selected FOR UPDATE; a row
+   * another transaction created and committed while this one waited on it is in neither (the
+   * statement's snapshot predates it), so it is locked by a second statement.
    */
   private async lockStreams(
     tx: Queryable,
     streamIds: readonly string[],
+    locked: Map<string, number>,
   ): Promise<Map<string, number>> {
-    const ids = [...new Set(streamIds)].sort();
+    const ids = [...new Set(streamIds)].filter((id) => !locked.has(id)).sort();
+    if (ids.length > 0) {
+      const { rows } = await tx.query<{ stream_id: string; version: number }>(
+        `WITH created AS (
+           INSERT INTO streams (stream_id, version) SELECT unnest($1::text[]), 0
+           ON CONFLICT DO NOTHING RETURNING stream_id, version),
+         existing AS (
+           SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[])
+           ORDER BY stream_id COLLATE "C" FOR UPDATE)
+         SELECT stream_id, version FROM created UNION ALL SELECT stream_id, version FROM existing`,
+        [ids],
+      );
+      for (const row of rows) locked.set(row.stream_id, row.version);
+      const raced = ids.filter((id) => !locked.has(id));
+      if (raced.length > 0) {
+        const again = await tx.query<{ stream_id: string; version: number }>(
+          'SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id COLLATE "C" FOR UPDATE',
+          [raced],
+        );
+        for (const row of again.rows) locked.set(row.stream_id, row.version);
+      }
+    }
     const versions = new Map<string, number>();
-    if (ids.length === 0) return versions;
-    await tx.query(
-      'INSERT INTO streams (stream_id, version) SELECT unnest($1::text[]), 0 ON CONFLICT DO NOTHING',
-      [ids],
-    );
-    const { rows } = await tx.query<{ stream_id: string; version: number }>(
-      'SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id COLLATE "C" FOR UPDATE',
-      [ids],
-    );
-    for (const row of rows) versions.set(row.stream_id, row.version);
+    for (const id of streamIds) versions.set(id, locked.get(id) ?? 0);
     return versions;
   }
 
-  private async appendInTx(
+  /**
+   * Appends each request's events under its stream's lock (taken here if the transaction does
+   * not hold it yet), checking its expected version, in request order. Every event of every
+   * request is written by one statement, which also moves the streams' versions; the projections
+   * then run on each event in order. A request whose event ids are all stored already is a retry:
+   * it writes nothing and answers `written: 0`; one with some stored and some new is refused.
+   */
+  private async appendAll(
     tx: Queryable,
-    { streamId, expectedVersion, events }: AppendRequest,
+    requests: readonly AppendRequest[],
+    locked: Map<string, number>,
     written: StoredEvent[],
     commit: CommitInfo,
-  ): Promise<AppendResult> {
-    await tx.query(
-      'INSERT INTO streams (stream_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING',
-      [streamId],
+  ): Promise<AppendResult[]> {
+    await this.lockStreams(
+      tx,
+      requests.map((r) => r.streamId),
+      locked,
     );
-    // The row lock serialises writers of one stream; the loser re-reads the winner's version.
-    const locked = await tx.query<{ version: number }>(
-      'SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE',
-      [streamId],
-    );
-    const current = locked.rows[0]?.version ?? 0;
-
-    const ids = events.map((e) => e.id);
-    if (ids.length > 0) {
-      const existing = await tx.query<{ id: string }>(
-        'SELECT id::text AS id FROM events WHERE id = ANY($1::uuid[])',
-        [ids],
+    const retried = new Set<AppendRequest>();
+    const checked = new Set<AppendRequest>();
+    for (;;) {
+      const plan = planAppends(requests, locked, retried);
+      // A stale request may be a retry (its stream moved on since): that is looked at first.
+      const stale = plan.stale.filter((r) => !checked.has(r));
+      if (stale.length > 0) {
+        for (const r of stale) checked.add(r);
+        const ids = stale.flatMap((r) => r.events.map((e) => e.id));
+        if (ids.length === 0) continue;
+        const stored = await tx.query<{ id: string }>(
+          'SELECT id::text AS id FROM events WHERE id = ANY($1::uuid[])',
+          [ids],
+        );
+        for (const r of retriesAmong(
+          stale,
+          stored.rows.map((row) => row.id),
+        ))
+          retried.add(r);
+        continue;
+      }
+      const first = plan.stale[0];
+      if (first) {
+        const current = plan.before.get(first)!;
+        throw new ConcurrencyError(first.streamId, first.expectedVersion, current);
+      }
+      const inserted = await this.insertEvents(tx, plan, retried);
+      if ('stored' in inserted) {
+        for (const r of retriesAmong(requests, inserted.stored)) retried.add(r);
+        continue;
+      }
+      for (const row of inserted.rows) {
+        commit.transactionId = row.txid;
+        const event = toStored(row);
+        await this.project(tx, event);
+        written.push(event);
+      }
+      for (const [streamId, version] of plan.after) locked.set(streamId, version);
+      return requests.map((r) =>
+        retried.has(r)
+          ? { streamId: r.streamId, version: plan.before.get(r)!, written: 0 }
+          : {
+              streamId: r.streamId,
+              version: plan.before.get(r)! + r.events.length,
+              written: r.events.length,
+            },
       );
-      if (existing.rows.length === ids.length) return { streamId, version: current, written: 0 };
-      if (existing.rows.length > 0) throw new DuplicateEventError(existing.rows.map((r) => r.id));
     }
-    if (expectedVersion !== 'any' && expectedVersion !== current) {
-      throw new ConcurrencyError(streamId, expectedVersion, current);
-    }
-    let version = current;
-    for (const event of events) {
-      version += 1;
-      const inserted = await tx.query<EventRow>(
-        `INSERT INTO events (id, stream_id, version, type, corporate_id, actor_id, occurred_at, data)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         RETURNING ${selectColumns}`,
-        [
+  }
+
+  /**
+   * Inserts the planned events (numbered from each stream's locked version) and moves the
+   * streams' versions, in one statement, answering the rows in log order; or, if any of the ids
+   * is stored already, inserts nothing and answers those ids.
+   */
+  private async insertEvents(
+    tx: Queryable,
+    plan: AppendPlan,
+    retried: ReadonlySet<AppendRequest>,
+  ): Promise<{ rows: EventRow[] } | { stored: string[] }> {
+    const columns: unknown[][] = [[], [], [], [], [], [], [], []];
+    for (const [request, before] of plan.before) {
+      if (retried.has(request)) continue;
+      request.events.forEach((event, i) => {
+        const values = [
           event.id,
-          streamId,
-          version,
+          request.streamId,
+          before + i + 1,
           event.type,
           event.corporateId ?? null,
           event.actorId ?? null,
           event.occurredAt.toISOString(),
           JSON.stringify(event.data ?? {}),
-        ],
-      );
-      const row = inserted.rows[0]!;
-      commit.transactionId = row.txid;
-      const stored = toStored(row);
-      await this.project(tx, stored);
-      written.push(stored);
+        ];
+        values.forEach((v, c) => columns[c]!.push(v));
+      });
     }
-    if (events.length > 0) {
-      await tx.query('UPDATE streams SET version = $2 WHERE stream_id = $1', [streamId, version]);
-    }
-    return { streamId, version, written: events.length };
+    if (columns[0]!.length === 0) return { rows: [] };
+    const { rows } = await tx.query<EventRow & { stored: boolean }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[],
+                              $7::timestamptz[], $8::jsonb[]) WITH ORDINALITY
+                AS i(id, stream_id, version, type, corporate_id, actor_id, occurred_at, data, n)),
+       stored AS (SELECT e.id FROM events e JOIN input ON input.id = e.id),
+       inserted AS (
+         INSERT INTO events (id, stream_id, version, type, corporate_id, actor_id, occurred_at, data)
+         SELECT id, stream_id, version, type, corporate_id, actor_id, occurred_at, data FROM input
+          WHERE NOT EXISTS (SELECT 1 FROM stored) ORDER BY n
+         RETURNING ${selectColumns}),
+       moved AS (
+         UPDATE streams s SET version = last.version
+           FROM (SELECT stream_id, max(version) AS version FROM inserted GROUP BY stream_id) last
+          WHERE s.stream_id = last.stream_id)
+       SELECT *, false AS stored FROM inserted
+       UNION ALL
+       SELECT id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true FROM stored`,
+      columns,
+    );
+    const stored = rows.filter((r) => r.stored).map((r) => r.id);
+    if (stored.length > 0) return { stored };
+    return {
+      rows: rows.sort((a, b) => Number(BigInt(a.global_position) - BigInt(b.global_position))),
+    };
   }
 
   private async project(tx: Queryable, event: StoredEvent): Promise<void> {
@@ -417,4 +506,47 @@ export class EventStore {
       return this.replayAll(tx);
     });
   }
+}
+
+/** Each request's stream version before it, in request order (retries write nothing). */
+interface AppendPlan {
+  before: Map<AppendRequest, number>;
+  /** Each stream's version after the writing requests. */
+  after: Map<string, number>;
+  /** Requests whose expected version does not hold. */
+  stale: AppendRequest[];
+}
+
+function planAppends(
+  requests: readonly AppendRequest[],
+  locked: ReadonlyMap<string, number>,
+  retried: ReadonlySet<AppendRequest>,
+): AppendPlan {
+  const plan: AppendPlan = { before: new Map(), after: new Map(), stale: [] };
+  for (const request of requests) {
+    const current = plan.after.get(request.streamId) ?? locked.get(request.streamId) ?? 0;
+    plan.before.set(request, current);
+    if (retried.has(request)) continue;
+    if (request.expectedVersion !== 'any' && request.expectedVersion !== current) {
+      plan.stale.push(request);
+    }
+    plan.after.set(request.streamId, current + request.events.length);
+  }
+  return plan;
+}
+
+/**
+ * Of `requests`, those whose events are all among the `stored` ids (retries); a request with
+ * some of its events stored and some not is refused with {@link DuplicateEventError}.
+ */
+function retriesAmong(requests: readonly AppendRequest[], stored: readonly string[]) {
+  const ids = new Set(stored.map((id) => id.toLowerCase()));
+  const out: AppendRequest[] = [];
+  for (const request of requests) {
+    const found = request.events.filter((e) => ids.has(e.id.toLowerCase())).map((e) => e.id);
+    if (found.length === 0) continue;
+    if (found.length < request.events.length) throw new DuplicateEventError(found);
+    out.push(request);
+  }
+  return out;
 }
