@@ -163,6 +163,8 @@ export function registerLead(
     await checkReferences(scope, corporate, fields, fields.desarrollo ?? null);
     await checkAssignee(scope, m, idVendedor);
     const keys = leadContactKeys(fields);
+    // The new lead's stream with its contact claims: one lock for all.
+    await scope.lock([...claimStreams(corporate.id, keys), leadStream(corporate.id, idLead)]);
     await refuseDuplicate(scope, { corporateId: corporate.id, keys, idLead, caller: m });
     await scope.emit(leadStream(corporate.id, idLead), events);
     return after(leadDecider.initialState, events).lead!;

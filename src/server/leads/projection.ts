@@ -59,6 +59,25 @@ async function upsertLead(tx: Queryable, lead: Lead) {
   );
 }
 
+/**
+ * A lead that had no row (its registration) and the count it joins, in one statement: what
+ * {@link upsertLead} and {@link moveCount} from nothing do, one round trip fewer per create.
+ */
+async function insertLead(tx: Queryable, lead: Lead) {
+  const to = countKey(lead);
+  if (!to) return upsertLead(tx, lead);
+  const n = LEAD_COLUMNS.length;
+  await tx.query(
+    `WITH lead AS (
+       INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) VALUES (${placeholders})
+       ON CONFLICT (id) DO UPDATE SET ${updates})
+     INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, n)
+     VALUES ($${n + 1}, $${n + 2}, $${n + 3}, 1)
+     ON CONFLICT (corporate_id, id_vendedor, status) DO UPDATE SET n = rm_lead_counts.n + 1`,
+    [...leadRow(lead), lead.idCorporativo, ...to],
+  );
+}
+
 async function insertNote(tx: Queryable, idLead: string, idCorporativo: string, note: LeadNote) {
   await tx.query(
     `INSERT INTO rm_lead_notes (lead_id, key, corporate_id, fecha_registro, eliminado, doc)
@@ -153,8 +172,12 @@ export const leadsProjection: Projection = {
     const before = await leadBefore(tx, stored, idLead);
     const after = evolveLead(before, event);
     if (after && after !== before) {
-      await upsertLead(tx, after);
-      await moveCount(tx, after.idCorporativo, before, after);
+      if (before === null) {
+        await insertLead(tx, after);
+      } else {
+        await upsertLead(tx, after);
+        await moveCount(tx, after.idCorporativo, before, after);
+      }
     }
     switch (event.type) {
       case 'LeadNoteAdded':
