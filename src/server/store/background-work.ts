@@ -71,6 +71,11 @@ export interface BackgroundWorkOptions {
    * VITRINA_WORK_POLL_MS). Appends made through this process's EventStore wake them at once.
    */
   pollMs?: number;
+  /**
+   * The least time between two reads of the log by one consumer (default 50 ms): under load the
+   * wake-ups of many appends are coalesced into one batch.
+   */
+  coalesceMs?: number;
   /** A consumer's lease: another process takes over this long after the holder died (default 4 s, or VITRINA_WORK_LEASE_MS). */
   leaseMs?: number;
   /** How often the holder renews its leases (default leaseMs / 4). */
@@ -180,6 +185,7 @@ export class BackgroundWork {
       heartbeatMs: options.heartbeatMs ?? Math.max(50, Math.floor(leaseMs / 4)),
       standbyPollMs: options.standbyPollMs ?? Math.min(1_000, Math.floor(leaseMs / 2)),
       pollMs,
+      coalesceMs: options.coalesceMs ?? 50,
       log,
     };
     const timerBatch = options.timerBatchSize ?? 100;
@@ -208,6 +214,7 @@ export class BackgroundWork {
       },
       pollMs,
       log,
+      this.env.coalesceMs,
     );
     this.outboxLoop = new PassLoop(
       'outbox',
@@ -217,6 +224,7 @@ export class BackgroundWork {
       },
       pollMs,
       log,
+      this.env.coalesceMs,
     );
   }
 

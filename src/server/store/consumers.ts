@@ -111,8 +111,20 @@ export interface RunnerEnv {
   standbyPollMs: number;
   /** How often an idle consumer reads the log for other processes' appends. */
   pollMs: number;
+  /**
+   * The least time between two reads of the log by one consumer: wake-ups closer than this are
+   * coalesced, so under load one batch takes the events of several appends (0: none).
+   */
+  coalesceMs: number;
   log: WorkLogger;
 }
+
+/**
+ * How often a consumer records progress over events it does not handle. Those move only its
+ * checkpoint, so moving it in memory and recording it now and then (and on stop) is safe: after
+ * a crash they are read again and again do nothing.
+ */
+const SKIPPED_PERSIST_MS = 1_000;
 
 const leaseName = (consumer: string) => `consumer:${consumer}`;
 
@@ -165,7 +177,12 @@ export class ConsumerRunner {
   state: ConsumerState = 'stopped';
   lastError: string | null = null;
   private leased = false;
+  /** The checkpoint as stored (what the effects' transaction compares and sets). */
   private checkpoint: Checkpoint = { transactionId: '0', position: '0' };
+  /** Where the next read starts: past the stored checkpoint after events it does not handle. */
+  private readFrom: Checkpoint = { transactionId: '0', position: '0' };
+  private lastPersist = 0;
+  private lastRead = 0;
   private failing: { eventId: string; attempts: number; retryAt: number } | null = null;
   private readonly waker = new Waker();
   private loop: Promise<void> | null = null;
@@ -212,6 +229,7 @@ export class ConsumerRunner {
     await this.loop;
     this.loop = null;
     this.stopHeartbeat();
+    if (this.leased) await this.persistSkipped().catch(() => undefined);
     if (this.leased) {
       this.leased = false;
       await releaseLease(this.env.db, leaseName(this.name), this.env.owner).catch(() => undefined);
@@ -230,7 +248,12 @@ export class ConsumerRunner {
           }
         }
         const worked = await this.step();
-        if (!worked && !this.stopping) await this.waker.wait(this.env.pollMs);
+        if (!worked && !this.stopping) {
+          await this.waker.wait(this.env.pollMs);
+          // Under load appends wake the consumer one after another: read at most every coalesceMs.
+          const since = Date.now() - this.lastRead;
+          if (since < this.env.coalesceMs) await this.waker.sleep(this.env.coalesceMs - since);
+        }
       } catch (error) {
         if (this.stopping) break;
         this.state = 'error';
@@ -327,13 +350,18 @@ export class ConsumerRunner {
     );
     const row = rows[0]!;
     this.checkpoint = { transactionId: row.t, position: row.p };
+    this.readFrom = this.checkpoint;
+    this.lastPersist = Date.now();
     // After a restart the failing event is tried again at once; its attempts keep counting.
     this.failing = row.failing_event_id
       ? { eventId: row.failing_event_id, attempts: row.failing_attempts, retryAt: 0 }
       : null;
   }
 
-  /** One unit of work; false when there was nothing to do. */
+  /**
+   * One unit of work; false when the log has been read to its end (a page short of a batch: the
+   * appends committed since have woken the loop), true when more may be waiting now.
+   */
   private async step(): Promise<boolean> {
     if (Date.now() - this.lastParkedCheck > 1_000) {
       this.lastParkedCheck = Date.now();
@@ -345,14 +373,34 @@ export class ConsumerRunner {
       await this.waker.sleep(this.failing.retryAt - Date.now());
       return true;
     }
-    const page = await this.env.store.readAll(this.checkpoint, this.definition.batchSize ?? 500);
+    this.lastRead = Date.now();
+    const page = await this.env.store.readAll(this.readFrom, this.definition.batchSize ?? 500);
     if (page.events.length === 0) {
+      if (Date.now() - this.lastPersist >= SKIPPED_PERSIST_MS) await this.persistSkipped();
       this.state = 'idle';
       return false;
     }
     if (!this.failing) this.state = 'active';
+    const full = page.events.length >= (this.definition.batchSize ?? 500);
+    const handles = this.handles;
+    if (handles && !this.failing && !page.events.some((e) => handles.has(e.type))) {
+      // Nothing to do but move the checkpoint: in memory now, in the database now and then.
+      this.readFrom = page.checkpoint!;
+      if (Date.now() - this.lastPersist >= SKIPPED_PERSIST_MS) await this.persistSkipped();
+      if (!full) this.state = 'idle';
+      return full;
+    }
     await this.processPage(page.events, page.checkpoint!);
-    return true;
+    if (this.failing) return true;
+    if (!full) this.state = 'idle';
+    return full;
+  }
+
+  /** Records the checkpoint moved in memory past events this consumer does not handle. */
+  private async persistSkipped(): Promise<void> {
+    this.lastPersist = Date.now();
+    if (sameCheckpoint(this.readFrom, this.checkpoint)) return;
+    await this.commitBatch([], this.readFrom);
   }
 
   private async processPage(events: StoredEvent[], end: Checkpoint): Promise<void> {
@@ -440,6 +488,8 @@ export class ConsumerRunner {
       throw error;
     }
     this.checkpoint = next;
+    this.readFrom = next;
+    this.lastPersist = Date.now();
     this.failing = null;
     return 'ok';
   }
@@ -514,6 +564,7 @@ export class ConsumerRunner {
       `consumer ${this.name} parked event ${event.type} ${event.id} after ${attempts} attempts: ${message}`,
     );
     this.checkpoint = next;
+    this.readFrom = next;
     this.failing = null;
   }
 

@@ -124,6 +124,7 @@ export class PassLoop {
   private readonly waker = new Waker();
   private loop: Promise<void> | null = null;
   private stopping = false;
+  private lastPass = 0;
   lastError: string | null = null;
 
   constructor(
@@ -132,6 +133,8 @@ export class PassLoop {
     private readonly pass: () => Promise<boolean>,
     private readonly pollMs: number,
     private readonly log: WorkLogger,
+    /** The least time between a wake-up's pass and the pass before it (coalesces wake-ups). */
+    private readonly coalesceMs = 0,
   ) {}
 
   start(): void {
@@ -155,10 +158,13 @@ export class PassLoop {
   private async run(): Promise<void> {
     while (!this.stopping) {
       try {
+        this.lastPass = Date.now();
         const more = await this.pass();
         this.lastError = null;
         if (more) continue;
         await this.waker.wait(this.pollMs);
+        const since = Date.now() - this.lastPass;
+        if (since < this.coalesceMs) await this.waker.sleep(this.coalesceMs - since);
       } catch (error) {
         if (this.stopping) break;
         this.lastError = errorText(error);
