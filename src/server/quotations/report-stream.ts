@@ -152,23 +152,35 @@ export async function weeklyReportPage(
   // stays, as it makes the planner walk the index in order rather than sort the range.
   if (upto) keyset += keyCondition(params, '<=', upto);
   params.push(limit);
-  // One text per row in key order; joined here (no aggregate, so no second sort of the page).
-  const { rows } = await db.query<{ row: string; fecha_alta: string; posicion: string }>(
-    `SELECT ${ROW_JSON} AS row, q.fecha_alta::text AS fecha_alta, q.posicion::text AS posicion
-       FROM rm_quotations q
-       LEFT JOIN rm_users u ON u.id = q.id_asesor
-       LEFT JOIN rm_leads l ON l.id = q.id_lead AND l.corporate_id = q.corporate_id
-      WHERE ${where}${keyset}
-      ORDER BY q.fecha_alta, q.posicion
-      LIMIT $${params.length}`,
+  // The page as one text, joined by the database: one value to receive instead of a row object
+  // per quotation (their parsing and collection were most of the server's own work). The
+  // ordered aggregates sort at most a page, in memory.
+  const { rows } = await db.query<{
+    rows: string | null;
+    count: number;
+    fecha_alta: string | null;
+    posicion: string | null;
+  }>(
+    `SELECT string_agg(p.row, ',' ORDER BY p.fecha_alta, p.posicion) AS rows, count(*)::int AS count,
+            (array_agg(p.fecha_alta::text ORDER BY p.fecha_alta DESC, p.posicion DESC))[1] AS fecha_alta,
+            (array_agg(p.posicion::text ORDER BY p.fecha_alta DESC, p.posicion DESC))[1] AS posicion
+       FROM (SELECT ${ROW_JSON} AS row, q.fecha_alta, q.posicion
+               FROM rm_quotations q
+               LEFT JOIN rm_users u ON u.id = q.id_asesor
+               LEFT JOIN rm_leads l ON l.id = q.id_lead AND l.corporate_id = q.corporate_id
+              WHERE ${where}${keyset}
+              ORDER BY q.fecha_alta, q.posicion
+              LIMIT $${params.length}) p`,
     params,
   );
-  const last = rows[rows.length - 1];
-  if (!last) return { rows: null, count: 0, last: null };
+  const page = rows[0];
+  if (!page || page.rows === null || page.fecha_alta === null || page.posicion === null) {
+    return { rows: null, count: 0, last: null };
+  }
   return {
-    rows: rows.map((r) => r.row).join(','),
-    count: rows.length,
-    last: { fechaAlta: last.fecha_alta, posicion: last.posicion },
+    rows: page.rows,
+    count: page.count,
+    last: { fechaAlta: page.fecha_alta, posicion: page.posicion },
   };
 }
 
