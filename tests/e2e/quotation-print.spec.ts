@@ -227,6 +227,31 @@ test.describe('printed quotation', () => {
     }
   });
 
+  test('a buyer who prints at once gets the figures: they are on the page when the print starts', async ({
+    browser,
+    request,
+  }) => {
+    const { url } = await quotationLink(request, '30/70', 'Inmediata');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      // A slow phone: the figures' deferred render is still to come when the heading shows.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      await page.goto(url);
+      await expect(page.getByTestId('public-quotation')).toBeVisible();
+      // The browser's print (Ctrl+P, the Print button) fires beforeprint before it lays the page
+      // out for paper: the closing must be there when the event returns.
+      const atPrint = await page.evaluate(() => {
+        window.dispatchEvent(new Event('beforeprint'));
+        return document.querySelector('[data-testid="quotation-closing"]') !== null;
+      });
+      expect(atPrint).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the shared quotation on screen: folio, paper picker, adviser contact, no axe finding at 1280, 820 and 390 px', async ({
     browser,
     request,

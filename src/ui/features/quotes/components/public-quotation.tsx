@@ -8,7 +8,8 @@
  * message.
  */
 
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -78,7 +79,16 @@ export function PublicQuotationPage({ token }: { token: string }) {
   // background once the quotation is here (a transition React slices): the heading and the
   // unit's data paint first, and no long task renders the whole document (Lighthouse, issue 19).
   // They come below the rest, so nothing already painted moves.
-  const figuresShown = useDeferredValue(query.data !== undefined, false);
+  const deferredFigures = useDeferredValue(query.data !== undefined, false);
+  // A buyer who prints at once still gets the whole document: the print starts only once this
+  // render, figures included, is on the page.
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    window.addEventListener('beforeprint', before);
+    return () => window.removeEventListener('beforeprint', before);
+  }, []);
+  const figuresShown = deferredFigures || (printing && query.data !== undefined);
   usePageTitle(
     query.data?.cotizacion.nombreUnidad,
     query.data?.cotizacion.nombreDesarrolloInteres,
