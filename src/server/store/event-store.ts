@@ -91,6 +91,8 @@ export interface StoreTransaction extends Queryable {
 export interface CommitInfo {
   /** The transaction's xid8, as text. */
   transactionId: string;
+  /** How many of the transaction's events an announcement already covers (see announce). */
+  announced?: number;
 }
 
 export type AppendListener = (events: readonly StoredEvent[], commit: CommitInfo) => void;
@@ -217,14 +219,17 @@ export class EventStore {
 
   /**
    * Tells every server process about the commit (PostgreSQL delivers a NOTIFY on commit, and
-   * only then): one small announcement per transaction, whatever its size (see LiveFeed).
+   * only then): one small announcement per transaction, whatever its size (see LiveFeed). The
+   * insert of the events announces them itself (one statement fewer); this is for whatever it
+   * did not cover. A transaction that appends twice announces twice, and a listener reads the
+   * transaction once (by its id) after its commit, with all its events.
    */
   private async announce(
     tx: Queryable,
     written: readonly StoredEvent[],
     commit: CommitInfo,
   ): Promise<void> {
-    if (this.db.kind !== 'postgres' || written.length === 0) return;
+    if (this.db.kind !== 'postgres' || written.length === (commit.announced ?? 0)) return;
     const announcement: CommitAnnouncement = {
       transactionId: commit.transactionId,
       events: written.length,
@@ -318,7 +323,7 @@ export class EventStore {
         const current = plan.before.get(first)!;
         throw new ConcurrencyError(first.streamId, first.expectedVersion, current);
       }
-      const inserted = await this.insertEvents(tx, plan, retried);
+      const inserted = await this.insertEvents(tx, plan, retried, written.length);
       if ('stored' in inserted) {
         for (const r of retriesAmong(requests, inserted.stored)) retried.add(r);
         continue;
@@ -329,6 +334,7 @@ export class EventStore {
         await this.project(tx, event);
         written.push(event);
       }
+      if (this.db.kind === 'postgres') commit.announced = written.length;
       for (const [streamId, version] of plan.after) locked.set(streamId, version);
       return requests.map((r) =>
         retried.has(r)
@@ -345,12 +351,14 @@ export class EventStore {
   /**
    * Inserts the planned events (numbered from each stream's locked version) and moves the
    * streams' versions, in one statement, answering the rows in log order; or, if any of the ids
-   * is stored already, inserts nothing and answers those ids.
+   * is stored already, inserts nothing and answers those ids. On PostgreSQL the statement also
+   * announces the transaction (its `earlier` events and these) on {@link NOTIFY_CHANNEL}.
    */
   private async insertEvents(
     tx: Queryable,
     plan: AppendPlan,
     retried: ReadonlySet<AppendRequest>,
+    earlier: number,
   ): Promise<{ rows: EventRow[] } | { stored: string[] }> {
     const columns: unknown[][] = [[], [], [], [], [], [], [], []];
     for (const [request, before] of plan.before) {
@@ -384,11 +392,17 @@ export class EventStore {
        moved AS (
          UPDATE streams s SET version = last.version
            FROM (SELECT stream_id, max(version) AS version FROM inserted GROUP BY stream_id) last
-          WHERE s.stream_id = last.stream_id)
-       SELECT *, false AS stored FROM inserted
+          WHERE s.stream_id = last.stream_id),
+       announced AS (
+         SELECT pg_notify($9::text, json_build_object(
+                  'transactionId', pg_current_xact_id()::text,
+                  'events', $10::int + count(*),
+                  'lastPosition', max(global_position::bigint)::text)::text)
+           FROM inserted HAVING $9::text IS NOT NULL AND count(*) > 0)
+       SELECT inserted.*, false AS stored FROM inserted LEFT JOIN announced ON true
        UNION ALL
        SELECT id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true FROM stored`,
-      columns,
+      [...columns, this.db.kind === 'postgres' ? NOTIFY_CHANNEL : null, earlier],
     );
     const stored = rows.filter((r) => r.stored).map((r) => r.id);
     if (stored.length > 0) return { stored };
