@@ -1,14 +1,15 @@
 /**
  * The weekly quotation report, streamed (issue 21): the rows are read from `rm_quotations` in
  * keyset pages on `(fecha_alta, posicion)` (index `rm_quotations_report`, migration 025), each
- * page built as JSON text by the database and written to the response as it comes, so the server
- * never holds more than a page or two whatever the week's size.
+ * page built as one JSON text by the database and written to the response as it comes, so the
+ * server never holds more than a page or two whatever the week's size.
  *
  * - Every page is its own query. On PostgreSQL a pooled connection is taken for one page and
  *   given back, so a report never holds a connection other requests need; a page's end key is
  *   found first from the index alone ({@link weeklyReportPageEnd}), so the next page is read on
  *   another pooled connection while this one is read and written (one page ahead at most), and
- *   pages grow while the client keeps up. On PGlite (one connection, queries queued in order)
+ *   pages grow while the client keeps up; all reports together use at most
+ *   {@link REPORT_CONNECTIONS} of the pool. On PGlite (one connection, queries queued in order)
  *   pages are read one after another, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS}),
  *   and the loop pauses as long as a page took between them, so a light request's queries run
  *   between two pages.
@@ -44,7 +45,7 @@ export interface ReportKey {
  * Rows per page: the first page (small, for the first byte; on PGlite a page of its time budget,
  * as it blocks the one connection and the event loop while it runs), and the bounds the page size
  * moves between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps
- * up). The largest page, about 0.9 MB, is still a short task for the event loop, which joins,
+ * up). The largest page, about 0.9 MB, is still a short task for the event loop, which receives,
  * encodes and writes a page at once: light requests answered meanwhile wait for one at most.
  */
 export const REPORT_PAGE_ROWS = {
