@@ -7,7 +7,7 @@
  * repaints the cells whose state changed.
  */
 
-import { memo, useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileTranslation } from '../../../i18n/template';
 import { css } from 'styled-system/css';
@@ -324,11 +324,14 @@ const Building = memo(function Building({
   matching,
   selectedId,
   onSelect,
+  waiting = false,
 }: {
   model: BuildingModel;
   matching: ReadonlySet<string> | null;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
+  /** Its units are still to be drawn (see AvailabilityGrid): its card holds their height. */
+  waiting?: boolean;
 }) {
   const { t } = useTranslation('inventory');
   const { cluster, levels, columns, cellRem } = model;
@@ -336,13 +339,16 @@ const Building = memo(function Building({
   return (
     <section
       aria-labelledby={headingId}
+      aria-busy={waiting || undefined}
       style={
         model.streets
           ? undefined
-          : {
-              contentVisibility: 'auto',
-              containIntrinsicBlockSize: `auto ${buildingHeight(levels.length)}`,
-            }
+          : waiting
+            ? { blockSize: buildingHeight(levels.length) }
+            : {
+                contentVisibility: 'auto',
+                containIntrinsicBlockSize: `auto ${buildingHeight(levels.length)}`,
+              }
       }
       className={css({
         bg: 'surface',
@@ -372,7 +378,7 @@ const Building = memo(function Building({
               })}
         </span>
       </header>
-      {model.streets ? (
+      {waiting ? null : model.streets ? (
         <div className={css({ overflowX: 'auto', pb: 1 })}>
           <SitePlan model={model} matching={matching} selectedId={selectedId} onSelect={onSelect} />
         </div>
@@ -509,11 +515,22 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
   }, [clusters, units, rows, t, now, corporateLabel, independentColours]);
   const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
   const widestCell = models.reduce((max, m) => Math.max(max, m.cellRem), CELL_MIN_REM);
+  // Buildings are drawn one at a time, each in a task of its own after the first (a transition
+  // React may interrupt): no single task draws every unit of a large development, and the first
+  // building shows as soon as it alone is ready. A card still waiting holds its height. A site
+  // plan (houses by street) has no height to hold: it is drawn at once.
+  const [drawn, setDrawn] = useState(1);
+  const total = models.length;
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
   return (
     <div
       data-testid="availability-grid"
       data-filter-key={appliedKey}
-      data-ready={matching !== null && rows !== null ? 'true' : 'false'}
+      data-ready={matching !== null && rows !== null && drawn >= total ? 'true' : 'false'}
       data-facade-colours={independentColours ? 'independent' : 'one'}
       className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
       // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
@@ -521,13 +538,14 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
         gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${buildingMinWidth(widest, widestCell)}), 1fr))`,
       }}
     >
-      {models.map((model) => (
+      {models.map((model, index) => (
         <Building
           key={model.cluster.id}
           model={model}
           matching={matching}
           selectedId={selectedId}
           onSelect={onSelect}
+          waiting={index >= drawn && !model.streets}
         />
       ))}
     </div>
