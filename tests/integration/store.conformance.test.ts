@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrencyError, type NewEvent } from '../../src/server/store/event-store';
+import {
+  ConcurrencyError,
+  DuplicateEventError,
+  type NewEvent,
+} from '../../src/server/store/event-store';
 import { openDb } from '../../src/server/store/db';
 import { seedDemoIfEmpty, type Runtime } from '../../src/server/runtime';
 import { describeBackends } from './support/backends';
@@ -87,6 +91,41 @@ describeBackends('event store conformance', (backend) => {
       written: 0,
     });
     expect(await rt.deps.store.readStream(s)).toHaveLength(2);
+  });
+
+  it('in one batch (one insert): a retried request writes nothing, the others are written; a mix is refused', async () => {
+    const a = `test:${randomUUID()}`;
+    const b = `test:${randomUUID()}`;
+    const first = [ev(), ev()];
+    await rt.deps.store.append(a, 0, first);
+    // The retry of `a` with any version and with its original one (now stale), beside new events.
+    const fresh = [ev(), ev(), ev()];
+    expect(
+      await rt.deps.store.appendMany([
+        { streamId: a, expectedVersion: 'any', events: first },
+        { streamId: b, expectedVersion: 0, events: fresh },
+        { streamId: a, expectedVersion: 0, events: first },
+        { streamId: a, expectedVersion: 2, events: [ev()] },
+      ]),
+    ).toEqual([
+      { streamId: a, version: 2, written: 0 },
+      { streamId: b, version: 3, written: 3 },
+      { streamId: a, version: 2, written: 0 },
+      { streamId: a, version: 3, written: 1 },
+    ]);
+    expect((await rt.deps.store.readStream(a)).map((e) => e.version)).toEqual([1, 2, 3]);
+    expect((await rt.deps.store.readStream(b)).map((e) => e.id)).toEqual(fresh.map((e) => e.id));
+    expect(await rt.deps.store.streamVersion(b)).toBe(3);
+    // Some ids stored, some new: not a retry; nothing of the batch is written.
+    const c = `test:${randomUUID()}`;
+    await expect(
+      rt.deps.store.appendMany([
+        { streamId: c, expectedVersion: 0, events: [ev()] },
+        { streamId: a, expectedVersion: 'any', events: [first[0]!, ev()] },
+      ]),
+    ).rejects.toBeInstanceOf(DuplicateEventError);
+    expect(await rt.deps.store.readStream(c)).toHaveLength(0);
+    expect(await rt.deps.store.streamVersion(a)).toBe(3);
   });
 
   it('is atomic for a batch across streams: one failing expectation writes nothing', async () => {

@@ -301,18 +301,19 @@ export class EventStore {
     const checked = new Set<AppendRequest>();
     for (;;) {
       const plan = planAppends(requests, locked, retried);
-      // A stale request may be a retry (its stream moved on since): that is looked at first.
-      const stale = plan.stale.filter((r) => !checked.has(r));
-      if (stale.length > 0) {
-        for (const r of stale) checked.add(r);
-        const ids = stale.flatMap((r) => r.events.map((e) => e.id));
+      // A stale request may be a retry (its stream moved on since), and so may a request before
+      // it that moved its stream: every request's ids are looked at before a conflict is raised.
+      if (plan.stale.some((r) => !checked.has(r))) {
+        const unchecked = requests.filter((r) => !checked.has(r));
+        for (const r of unchecked) checked.add(r);
+        const ids = unchecked.flatMap((r) => r.events.map((e) => e.id));
         if (ids.length === 0) continue;
         const stored = await tx.query<{ id: string }>(
           'SELECT id::text AS id FROM events WHERE id = ANY($1::uuid[])',
           [ids],
         );
         for (const r of retriesAmong(
-          stale,
+          unchecked,
           stored.rows.map((row) => row.id),
         ))
           retried.add(r);
