@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Corporate, Development } from '../../src/core/types';
 import { createApp } from '../../src/server/app';
-import { streams } from '../../src/server/catalogue/events';
 import { mountClient } from '../../src/server/http/static';
 import { publicPageShell } from '../../src/server/public/first-paint';
 import { describeBackends, openSeeded } from './support/backends';
+import { demoAlameda, publishDevelopment } from './support/catalogue';
 import { signedIn } from './support/http';
 
 type Client = Awaited<ReturnType<typeof signedIn>>;
@@ -41,10 +41,7 @@ describeBackends('first paint of a public page', (backend) => {
     writeFileSync(join(dist, 'index.html'), SHELL);
     mountClient(app, dist, publicPageShell);
     admin = await signedIn(app, 'admin@vitrina.demo', {});
-    corp = (await admin.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json;
-    alameda = (
-      await admin.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=torre-alameda`)
-    ).json;
+    ({ corp, alameda } = await demoAlameda(admin));
   });
   afterAll(async () => {
     await rt.dispose();
@@ -55,17 +52,7 @@ describeBackends('first paint of a public page', (backend) => {
     const res = await app.request(path, { headers });
     return { res, html: await res.text() };
   };
-  const publish = (development: Development) =>
-    rt.deps.store.append(streams.development(corp.id, alameda.id), 'any', [
-      {
-        id: rt.deps.newId(),
-        type: 'DevelopmentPublished',
-        data: { development },
-        corporateId: corp.id,
-        actorId: 'test',
-        occurredAt: new Date(),
-      },
-    ]);
+  const publish = (development: Development) => publishDevelopment(rt, corp.id, development);
 
   it('paints the availability’s and the simulator’s top bar in the visitor’s language', async () => {
     const es = await page(`${PAGE}/disponibilidad`, { 'accept-language': 'es-MX,es;q=0.9' });

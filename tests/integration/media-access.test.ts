@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Corporate, Development } from '../../src/core/types';
 import { createApp } from '../../src/server/app';
-import { streams } from '../../src/server/catalogue/events';
 import { describeBackends, openSeeded } from './support/backends';
+import { demoAlameda, publishDevelopment } from './support/catalogue';
 import { client, signedIn } from './support/http';
 
 type Client = ReturnType<typeof client>;
@@ -27,10 +27,7 @@ describeBackends('media access', (backend) => {
     asesor = await signedIn(app, 'asesor@vitrina.demo', ids);
     pacifico = await signedIn(app, 'asesor.pacifico@vitrina.demo', ids);
     anonymous = client(app);
-    corp = (await asesor.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json;
-    alameda = (
-      await asesor.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=torre-alameda`)
-    ).json;
+    ({ corp, alameda } = await demoAlameda(asesor));
   });
   afterAll(async () => {
     await rt.dispose();
@@ -88,16 +85,7 @@ describeBackends('media access', (backend) => {
   it('media of a development taken off the web, and media no public page shows, are for members only', async () => {
     const videos = (alameda.galeriaVideos?.items ?? []).map((i) => i.imagenRef.idMedia);
     const cover = alameda.imagenPortada!;
-    await rt.deps.store.append(streams.development(corp.id, alameda.id), 'any', [
-      {
-        id: rt.deps.newId(),
-        type: 'DevelopmentPublished',
-        data: { development: { ...alameda, enWeb: false } },
-        corporateId: corp.id,
-        actorId: 'test',
-        occurredAt: new Date(),
-      },
-    ]);
+    await publishDevelopment(rt, corp.id, { ...alameda, enWeb: false });
     try {
       for (const id of [cover, ...videos]) {
         expect((await anonymous.get(`/api/media/${id}`)).status, id).toBe(404);
@@ -107,16 +95,7 @@ describeBackends('media access', (backend) => {
       // The corporate's logo stays public: the shared quotation and public pages show it.
       expect((await anonymous.get(`/api/media/${corp.imagen.imagenLogo!}`)).status).toBe(200);
     } finally {
-      await rt.deps.store.append(streams.development(corp.id, alameda.id), 'any', [
-        {
-          id: rt.deps.newId(),
-          type: 'DevelopmentPublished',
-          data: { development: alameda },
-          corporateId: corp.id,
-          actorId: 'test',
-          occurredAt: new Date(),
-        },
-      ]);
+      await publishDevelopment(rt, corp.id, alameda);
     }
   });
 });
