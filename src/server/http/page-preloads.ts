@@ -17,6 +17,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visitorLanguage, type VisitorLanguage } from '../../core/visitor-language';
+import { escapeHtml } from './html';
 
 interface ManifestChunk {
   file: string;
@@ -41,45 +42,67 @@ const DEVELOPMENT_ROUTES =
 /** What the client adds to the main chunk's Spanish texts (src/ui/i18n/index.ts). */
 const SHELL_NAMESPACES = ['common', 'errors', 'shell'];
 
-/** A path segment as the page re-encodes it for its reads (null: not a valid encoding). */
-function segment(raw: string): string | null {
+/** A development's public pages (the path's last segment). */
+export type DevelopmentPage = 'disponibilidad' | 'disponibilidad-simple' | 'cotizacion';
+
+/** Which public page a path is, its segments decoded; null for any other page. */
+export type PublicPage =
+  | { kind: 'development'; corporate: string; development: string; page: DevelopmentPage }
+  | { kind: 'shared'; token: string };
+
+const DEVELOPMENT_PATH =
+  /^\/public\/corporativos\/([^/]+)\/desarrollos\/([^/]+)\/(disponibilidad|disponibilidad-simple|cotizacion)\/?$/;
+const SHARED_PATH = /^\/public\/cotizacion\/([^/]+)\/?$/;
+
+/** A path segment decoded (null: not a valid encoding). */
+function decoded(raw: string): string | null {
   try {
-    return encodeURIComponent(decodeURIComponent(raw));
+    return decodeURIComponent(raw);
   } catch {
     return null;
   }
 }
 
-/** The public page at `pathname` and what it reads first; null for any other page. */
-export function publicPageNeeds(pathname: string): PageNeeds | null {
-  const development = /^\/public\/corporativos\/([^/]+)\/desarrollos\/([^/]+)\/([a-z-]+)\/?$/.exec(
-    pathname,
-  );
+/**
+ * The public page at `pathname` (the path as requested). Read here once for what the HTML
+ * announces (preloads) and what it paints first (public/first-paint.ts).
+ */
+export function publicPageAt(pathname: string): PublicPage | null {
+  const development = DEVELOPMENT_PATH.exec(pathname);
   if (development) {
-    const [, c, d, page] = development;
-    const corporate = segment(c!);
-    const dev = segment(d!);
+    const corporate = decoded(development[1]!);
+    const dev = decoded(development[2]!);
     if (corporate === null || dev === null) return null;
-    const base = `/api/public/corporativos/${corporate}/desarrollos/${dev}`;
-    // Both read the development's public catalogue and its landing redirect.
-    const reads = [`${base}/disponibilidad`, `${base}/landing`];
-    if (page === 'disponibilidad' || page === 'disponibilidad-simple')
-      return { route: `${DEVELOPMENT_ROUTES}${page}.tsx`, reads, namespaces: ['inventory'] };
-    if (page === 'cotizacion')
-      return { route: `${DEVELOPMENT_ROUTES}cotizacion.tsx`, reads, namespaces: ['quotes'] };
-    return null;
-  }
-  const shared = /^\/public\/cotizacion\/([^/]+)\/?$/.exec(pathname);
-  if (shared) {
-    const token = segment(shared[1]!);
-    if (token === null) return null;
     return {
-      route: 'src/ui/routes/public/cotizacion/$token.tsx',
-      reads: [`/api/public/cotizaciones/${token}`],
-      namespaces: ['quotes'],
+      kind: 'development',
+      corporate,
+      development: dev,
+      page: development[3] as DevelopmentPage,
     };
   }
-  return null;
+  const shared = SHARED_PATH.exec(pathname);
+  const token = shared ? decoded(shared[1]!) : null;
+  return token === null ? null : { kind: 'shared', token };
+}
+
+/** The public page at `pathname` and what it reads first; null for any other page. */
+export function publicPageNeeds(pathname: string): PageNeeds | null {
+  const page = publicPageAt(pathname);
+  if (!page) return null;
+  if (page.kind === 'shared')
+    return {
+      route: 'src/ui/routes/public/cotizacion/$token.tsx',
+      reads: [`/api/public/cotizaciones/${encodeURIComponent(page.token)}`],
+      namespaces: ['quotes'],
+    };
+  // The page re-encodes its path's segments for its reads.
+  const base = `/api/public/corporativos/${encodeURIComponent(page.corporate)}/desarrollos/${encodeURIComponent(page.development)}`;
+  return {
+    route: `${DEVELOPMENT_ROUTES}${page.page}.tsx`,
+    // Each reads the development's public catalogue and its landing redirect.
+    reads: [`${base}/disponibilidad`, `${base}/landing`],
+    namespaces: page.page === 'cotizacion' ? ['quotes'] : ['inventory'],
+  };
 }
 
 /** The browser's languages from `Accept-Language`, preferred first. */
@@ -116,8 +139,6 @@ function textChunks(manifest: Manifest, lng: VisitorLanguage, namespaces: readon
     .filter((file): file is string => file !== undefined);
 }
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /**
  * The `<link>` tags for the page at `url` (none for a page that is not public): its data first
  * (the smallest and the latest needed), then its scripts, then its texts.
@@ -142,10 +163,11 @@ export function preloadLinks(
   });
   return [
     ...needs.reads.map(
-      (read) => `<link rel="preload" as="fetch" crossorigin href="${attr(read)}">`,
+      (read) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(read)}">`,
     ),
     ...[...scripts, ...textChunks(manifest, lng, needs.namespaces)].map(
-      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${attr(file)}">`,
+      (file) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}">`,
     ),
   ].join('');
 }

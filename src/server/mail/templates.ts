@@ -2,6 +2,8 @@
  * The e-mails of the people area, in the recipient's language (es default, en), each as text and
  * HTML. Parameters are plain text: the HTML escapes them.
  */
+import { escapeHtml } from '../http/html';
+
 export type MailTemplate =
   | 'invitacion'
   | 'acceso-agregado'
@@ -135,8 +137,6 @@ const copies: Record<MailTemplate, Record<MailLang, Copy>> = {
 
 const fill = (text: string, params: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface RenderedMail {
   subject: string;

@@ -18,18 +18,16 @@ import { visitorLanguage, type VisitorLanguage } from '../../core/visitor-langua
 import type { Context } from 'hono';
 import type { Db } from '../store/db';
 import { findCorporate, type Env } from '../http/context';
-import { acceptedLanguages } from '../http/page-preloads';
+import { escapeHtml } from '../http/html';
+import { acceptedLanguages, publicPageAt, type DevelopmentPage } from '../http/page-preloads';
 import { loadDevelopmentBySlug } from '../catalogue/queries';
-
-/** The development pages that have a first paint (the page's part of the path). */
-export type FirstPaintPage = 'disponibilidad' | 'disponibilidad-simple' | 'cotizacion';
 
 /**
  * The headings of those pages, as the client's texts write them (src/ui/i18n/locales:
  * inventory `public.title`, quotes `simulator.title`; tests/unit/server/first-paint.test.ts
  * holds them equal).
  */
-export const FIRST_PAINT_TITLES: Record<VisitorLanguage, Record<FirstPaintPage, string>> = {
+export const FIRST_PAINT_TITLES: Record<VisitorLanguage, Record<DevelopmentPage, string>> = {
   es: {
     disponibilidad: 'Disponibilidad de {{name}}',
     'disponibilidad-simple': 'Disponibilidad de {{name}}',
@@ -50,18 +48,10 @@ export interface FirstPaint {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
 /** The first paint of `page` for this development (null: none; see above). */
 export async function publicFirstPaint(
   db: Db,
-  target: { corporate: string; development: string; page: FirstPaintPage },
+  target: { corporate: string; development: string; page: DevelopmentPage },
   visitor: { requested: string | null; preferred: readonly string[] },
 ): Promise<FirstPaint | null> {
   const corporate = await findCorporate(db, { slug: target.corporate });
@@ -121,8 +111,8 @@ export function withFirstPaint(
     .replace(/<html lang="[a-z-]*"/, `<html lang="${paint.lang}"`);
 }
 
-const DEVELOPMENT_PAGE =
-  /^\/public\/corporativos\/([a-z0-9-]{1,120})\/desarrollos\/([a-z0-9-]{1,120})\/(disponibilidad|disponibilidad-simple|cotizacion)\/?$/;
+/** A slug as the catalogue writes them: other paths get no paint (and no store read). */
+const SLUG = /^[a-z0-9-]{1,120}$/;
 
 /**
  * The app shell for this request with its first paint when it is a development's public page
@@ -134,13 +124,14 @@ export async function publicPageShell(
   html: string,
   preloads: string,
 ): Promise<string | null> {
-  const match = DEVELOPMENT_PAGE.exec(c.req.path);
-  if (!match) return null;
+  const page = publicPageAt(c.req.path);
+  if (page?.kind !== 'development' || !SLUG.test(page.corporate) || !SLUG.test(page.development))
+    return null;
   const url = new URL(c.req.url);
   try {
     const paint = await publicFirstPaint(
       c.get('deps').db,
-      { corporate: match[1]!, development: match[2]!, page: match[3] as FirstPaintPage },
+      { corporate: page.corporate, development: page.development, page: page.page },
       {
         requested: url.searchParams.get('lang'),
         preferred: acceptedLanguages(c.req.header('accept-language')),

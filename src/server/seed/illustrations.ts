@@ -2,9 +2,7 @@
  * The demo tenant draws its own pictures and documents, so nothing is fetched from outside.
  * Each is a small SVG (or a one-page PDF) built from the development's colours.
  */
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as esc } from '../http/html';
 
 export function buildingSvg(title: string, hue: number, variant: number): string {
   const sky = `hsl(${hue}, 55%, ${82 - (variant % 3) * 6}%)`;

@@ -37,7 +37,7 @@ describe('mail templates', () => {
     });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
-    expect(mail.html).toContain('&#60;script&#62;');
+    expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.text).toContain('Motivo: <img src=x onerror=alert(1)>');
   });
