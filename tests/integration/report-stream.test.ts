@@ -7,6 +7,7 @@ import type { Membership } from '../../src/server/http/context';
 import { weeklyReport } from '../../src/server/quotations/queries';
 import {
   REPORT_CONNECTIONS,
+  reportConnections,
   weeklyReportStream,
   type WeeklyReportScope,
 } from '../../src/server/quotations/report-stream';
@@ -138,7 +139,12 @@ describeBackends('weekly report stream', (backend: Backend) => {
       expect(expected).toHaveLength(extra);
       for (const format of ['json', 'ndjson'] as const) {
         const text = await collect(
-          weeklyReportStream(rt.deps.db, scope(), { format, kind: rt.deps.db.kind, pageRows }),
+          weeklyReportStream(rt.deps.db, scope(), {
+            format,
+            kind: rt.deps.db.kind,
+            connections: rt.deps.db.connections,
+            pageRows,
+          }),
         );
         const rows =
           format === 'json'
@@ -195,7 +201,12 @@ describeBackends('weekly report stream', (backend: Backend) => {
           },
         };
         const text = await collect(
-          weeklyReportStream(racing, scope(), { format: 'json', kind: db.kind, pageRows: 7 }),
+          weeklyReportStream(racing, scope(), {
+            format: 'json',
+            kind: db.kind,
+            connections: db.connections,
+            pageRows: 7,
+          }),
         );
         expect(seen).toBeGreaterThanOrEqual(trigger.nth);
         const expected = await reference();
@@ -211,35 +222,48 @@ describeBackends('weekly report stream', (backend: Backend) => {
     await copies(1500, 'f');
     try {
       const db = rt.deps.db;
-      let running = 0;
-      let most = 0;
-      const watching: Queryable = {
-        query: async <T>(sql: string, params?: unknown[]) => {
-          if (!sql.includes('ORDER BY q.fecha_alta, q.posicion')) return db.query<T>(sql, params);
-          running++;
-          most = Math.max(most, running);
-          try {
-            // Long enough for the reports' queries to overlap.
-            await new Promise((resolve) => setTimeout(resolve, 5));
-            return await db.query<T>(sql, params);
-          } finally {
-            running--;
-          }
-        },
-      };
-      const texts = await Promise.all(
-        [1, 2, 3, 4, 5, 6].map(() =>
-          collect(
-            weeklyReportStream(watching, scope(), { format: 'json', kind: db.kind, pageRows: 100 }),
-          ),
-        ),
-      );
       const expected = await reference();
       expect(expected).toHaveLength(1504);
-      for (const text of texts) expect(JSON.parse(text)).toEqual(expected);
+      /** The most report page queries six reports ran at once on a pool of `connections`. */
+      const mostAtOnce = async (connections: number) => {
+        let running = 0;
+        let most = 0;
+        const watching: Queryable = {
+          query: async <T>(sql: string, params?: unknown[]) => {
+            if (!sql.includes('ORDER BY q.fecha_alta, q.posicion')) return db.query<T>(sql, params);
+            running++;
+            most = Math.max(most, running);
+            try {
+              // Long enough for the reports' queries to overlap.
+              await new Promise((resolve) => setTimeout(resolve, 5));
+              return await db.query<T>(sql, params);
+            } finally {
+              running--;
+            }
+          },
+        };
+        const texts = await Promise.all(
+          [1, 2, 3, 4, 5, 6].map(() =>
+            collect(
+              weeklyReportStream(watching, scope(), {
+                format: 'json',
+                kind: db.kind,
+                connections,
+                pageRows: 100,
+              }),
+            ),
+          ),
+        );
+        for (const text of texts) expect(JSON.parse(text)).toEqual(expected);
+        return most;
+      };
       // PostgreSQL: six reports reading ahead would take twelve connections; they share
-      // REPORT_CONNECTIONS. PGlite: one page at a time each, never one ahead.
-      expect(most).toBe(db.kind === 'postgres' ? REPORT_CONNECTIONS : 6);
+      // REPORT_CONNECTIONS of the server's pool of 10, and half of a smaller pool. PGlite: one
+      // page at a time each, never one ahead.
+      expect(reportConnections(10)).toBe(REPORT_CONNECTIONS);
+      expect(await mostAtOnce(10)).toBe(db.kind === 'postgres' ? REPORT_CONNECTIONS : 6);
+      expect(await mostAtOnce(4)).toBe(db.kind === 'postgres' ? 2 : 6);
+      expect(await mostAtOnce(1)).toBe(db.kind === 'postgres' ? 1 : 6);
     } finally {
       await clear();
     }
@@ -250,12 +274,20 @@ describeBackends('weekly report stream', (backend: Backend) => {
     emptyScope.end = new Date('2020-01-13T06:00:00Z');
     expect(
       await collect(
-        weeklyReportStream(rt.deps.db, emptyScope, { format: 'json', kind: rt.deps.db.kind }),
+        weeklyReportStream(rt.deps.db, emptyScope, {
+          format: 'json',
+          kind: rt.deps.db.kind,
+          connections: rt.deps.db.connections,
+        }),
       ),
     ).toBe('[]');
     expect(
       await collect(
-        weeklyReportStream(rt.deps.db, emptyScope, { format: 'ndjson', kind: rt.deps.db.kind }),
+        weeklyReportStream(rt.deps.db, emptyScope, {
+          format: 'ndjson',
+          kind: rt.deps.db.kind,
+          connections: rt.deps.db.connections,
+        }),
       ),
     ).toBe('{"total":0,"escrituracion":false,"divisa":false}\n');
   });

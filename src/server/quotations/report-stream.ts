@@ -62,14 +62,21 @@ export const REPORT_PAGE_ROWS = {
  */
 export const REPORT_CONNECTIONS = 4;
 
+/**
+ * The report connections of a pool of `connections`: {@link REPORT_CONNECTIONS}, and never more
+ * than half the pool, so a small pool (`poolSize`) still keeps most of itself for light requests.
+ */
+export const reportConnections = (connections: number) =>
+  Math.max(1, Math.min(REPORT_CONNECTIONS, Math.floor(connections / 2)));
+
 /** Per pool (the `db` a report reads): how many report queries run, and those waiting a turn. */
 const reportSlots = new WeakMap<Queryable, { running: number; waiting: (() => void)[] }>();
 
-/** Runs one report query once fewer than {@link REPORT_CONNECTIONS} of this pool's run. */
-async function inReportSlot<T>(db: Queryable, query: () => Promise<T>): Promise<T> {
+/** Runs one report query once fewer than `limit` of this pool's run. */
+async function inReportSlot<T>(db: Queryable, limit: number, query: () => Promise<T>): Promise<T> {
   let slots = reportSlots.get(db);
   if (!slots) reportSlots.set(db, (slots = { running: 0, waiting: [] }));
-  if (slots.running < REPORT_CONNECTIONS) slots.running++;
+  if (slots.running < limit) slots.running++;
   else await new Promise<void>((resolve) => slots.waiting.push(resolve));
   try {
     return await query();
@@ -245,6 +252,8 @@ export interface ReportStreamOptions {
   format: 'json' | 'ndjson';
   /** The store's kind: pages read one ahead (PostgreSQL) or one at a time with pauses (PGlite). */
   kind: 'pglite' | 'postgres';
+  /** The store's connections (`Db.connections`): PostgreSQL's reports use at most half. */
+  connections: number;
   /** A fixed page size instead of the time budget's (tests: page boundaries). */
   pageRows?: number;
   /** Called once when the stream ends (finished, failed or cancelled), with how many pages. */
@@ -262,6 +271,7 @@ export function weeklyReportStream(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const pipelined = options.kind === 'postgres';
+  const slots = reportConnections(options.connections);
   let after: ReportKey | null = null;
   let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first[options.kind];
   let pages = 0;
@@ -278,7 +288,7 @@ export function weeklyReportStream(
   const request = (key: ReportKey | null, limit: number): PendingPage => {
     const t0 = performance.now();
     const pageEnd = pipelined
-      ? inReportSlot(db, () => weeklyReportPageEnd(db, scope, key, limit))
+      ? inReportSlot(db, slots, () => weeklyReportPageEnd(db, scope, key, limit))
       : Promise.resolve(null);
     const pending: PendingPage = {
       end: pageEnd,
@@ -287,7 +297,7 @@ export function weeklyReportStream(
       read: pageEnd
         .then((upto) =>
           pipelined
-            ? inReportSlot(db, () => weeklyReportPage(db, scope, key, limit, upto))
+            ? inReportSlot(db, slots, () => weeklyReportPage(db, scope, key, limit, upto))
             : weeklyReportPage(db, scope, key, limit, upto),
         )
         .then((page) => {

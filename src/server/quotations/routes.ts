@@ -97,7 +97,14 @@ async function weeklyReportResponse(c: Context<Env>, format: 'json' | 'ndjson') 
     format === 'json' ? 'application/json; charset=UTF-8' : 'application/x-ndjson; charset=UTF-8',
   );
   c.header('Cache-Control', 'no-store');
-  return c.body(weeklyReportStream(deps.db, scope, { format, kind: deps.db.kind }), 200);
+  return c.body(
+    weeklyReportStream(deps.db, scope, {
+      format,
+      kind: deps.db.kind,
+      connections: deps.db.connections,
+    }),
+    200,
+  );
 }
 
 export const quotationRoutes = new Hono<Env>()

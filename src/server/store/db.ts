@@ -10,6 +10,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** How many statements it runs at once: PGlite 1, PostgreSQL its pool's size. */
+  readonly connections: number;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons, no parameters (migrations). */
@@ -82,6 +84,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const writes = new WriteCounts();
   return {
     kind: 'pglite',
+    connections: 1,
     query: async <T>(sql: string, params?: unknown[]) => {
       // PGlite runs a statement outside a transaction only between transactions (one mutex), so
       // it never sees another transaction's uncommitted rows; one that may write counts once run.
@@ -178,6 +181,7 @@ async function openPostgres(url: string, max: number): Promise<Db> {
   client.release();
   return {
     kind: 'postgres',
+    connections: max,
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await pool.query(sql, params);
       return { rows: r.rows as T[] };
