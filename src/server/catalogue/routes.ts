@@ -17,9 +17,10 @@ import { mayReadMedia, type MediaRow } from './media';
 import { mediaBody, mediaFile } from './uploads';
 import { unitsAsSeen } from './unit-views';
 import { catalogueRevisionFor, respondReady } from './ready-json';
+import { clusterPage, isPaged, pageOf, type ClusterPage } from './cluster-pages';
 import { seesHiddenPrices } from '../../core/visibility';
 import { langFrom } from '../http/messages';
-import type { Cluster, Corporate, Role } from '../../core/types';
+import type { Corporate, Role } from '../../core/types';
 import type { Queryable } from '../store/db';
 import { chatOptionsFromEnv } from '../chat/webhook';
 
@@ -48,16 +49,6 @@ function signedInVariant(c: Ctx, corporate: Corporate, role: Role, query: unknow
   ];
 }
 
-/** Cluster pages (issue 21): one cluster, or `limite` clusters after the cluster `despuesDe`. */
-const clusterPage = {
-  idCluster: id.optional(),
-  despuesDe: id.optional(),
-  limite: z
-    .string()
-    .regex(/^[1-9]\d{0,3}$/)
-    .optional(),
-};
-
 // Each read's query schema, built once (a schema built per request cost 6–8 % of a read's CPU).
 const noQuery = z.strictObject({});
 const corporateQuery = z
@@ -72,30 +63,18 @@ const clustersQuery = z.strictObject({ idCorporativo: id, idDesarrollo: id, ...c
 const prototypesQuery = z.strictObject({ idCorporativo: id, idDesarrollo: id });
 const mediaQuery = z.strictObject({ id });
 
-/** The clusters of a page, in the read's order (by name). */
-function pageOf(
-  clusters: readonly Cluster[],
-  page: { idCluster?: string; despuesDe?: string; limite?: string },
-): Cluster[] {
-  if (page.idCluster) return clusters.filter((cl) => cl.id === page.idCluster);
-  const from = page.despuesDe ? clusters.findIndex((cl) => cl.id === page.despuesDe) + 1 : 0;
-  // An unknown cursor answers nothing rather than starting over.
-  if (page.despuesDe && from === 0) return [];
-  return clusters.slice(from, page.limite ? from + Number(page.limite) : undefined);
-}
-
 /** Clusters with their units as `role` may see them; only the page's units are read. */
 async function clustersWithUnits(
   db: Queryable,
   corporate: Corporate,
   role: Role,
   devId: string,
-  page: { idCluster?: string; despuesDe?: string; limite?: string },
+  page: ClusterPage,
 ) {
   const dev = await loadDevelopmentById(db, corporate.id, devId);
   if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
   const all = await loadClusters(db, corporate.id, dev.id);
-  const paged = page.idCluster || page.despuesDe || page.limite;
+  const paged = isPaged(page);
   const clusters = paged ? pageOf(all, page) : all;
   const units = unitsAsSeen(
     corporate,

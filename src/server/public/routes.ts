@@ -21,6 +21,7 @@ import {
   loadUnits,
 } from '../catalogue/queries';
 import { catalogueRevisionFor, respondReady } from '../catalogue/ready-json';
+import { clusterPage, isPaged, pageOf } from '../catalogue/cluster-pages';
 import { APP_VERSION } from '../catalogue/routes';
 import { langFrom } from '../http/messages';
 
@@ -39,6 +40,9 @@ async function publicTarget(db: Db, corpSlug: string, devSlug: string) {
     throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
   return { corporate, development, colors: effectiveStatusColors(corporate, development) };
 }
+
+/** The availability's paging parameters, as `wsObtenerClusters` takes them (issue 21). */
+const availabilityQuery = z.strictObject(clusterPage);
 
 const params = (c: { req: { param(name: string): string } }) => ({
   corp: parse(slug, c.req.param('c')),
@@ -61,31 +65,52 @@ export const publicRoutes = new Hono<Env>()
       desarrollo: publicDevelopment(development),
     });
   })
+  /**
+   * The development's public availability. Without parameters, every cluster (the spec's call);
+   * with `idCluster` one, with `limite`/`despuesDe` a page of clusters in the same order, under
+   * the same header (issue 21): only the page's units are read.
+   */
   .get('/corporativos/:c/desarrollos/:d/disponibilidad', async (c) => {
     const { corp, dev } = params(c);
+    const page = parse(availabilityQuery, c.req.query());
     const db = c.get('deps').db;
     const { corporate, development, colors } = await publicTarget(db, corp, dev);
     // Ready JSON with an ETag from the corporate's catalogue revision (issue 21): the same
-    // bytes for every visitor, built once per revision.
+    // bytes for every visitor, built once per revision; each page its own.
     return respondReady(c, db, {
       revision: await catalogueRevisionFor(c, corporate.id),
       variant: [
         APP_VERSION,
         c.req.path,
+        page,
         corporate.id,
         development.id,
         langFrom(c.req.header('accept-language')),
       ],
-      shared: [c.req.path, corporate.id, development.id],
+      shared: [c.req.path, page, corporate.id, development.id],
       cacheControl: 'public, max-age=5',
       build: async () => {
-        const [clusters, prototypes, stored] = await Promise.all([
-          loadClusters(db, corporate.id, development.id),
+        const all = await loadClusters(db, corporate.id, development.id);
+        const paged = isPaged(page);
+        const clusters = paged ? pageOf(all, page) : all;
+        const [prototypes, stored] = await Promise.all([
           loadPrototypes(db, corporate.id, development.id),
-          loadUnits(db, corporate.id, development.id),
+          // A page reads its clusters' units only.
+          loadUnits(
+            db,
+            corporate.id,
+            development.id,
+            paged ? clusters.map((cl) => cl.id) : undefined,
+          ),
         ]);
         // Spec §4: a unit without its own price shows its prototype's (catalogue/queries.ts).
         const units = recomputePricesFromPrototypes(stored, prototypes);
+        const byCluster = new Map<string, Unit[]>();
+        for (const u of units) {
+          const list = byCluster.get(u.idCluster);
+          if (list) list.push(u);
+          else byCluster.set(u.idCluster, [u]);
+        }
         return {
           corporativo: publicCorporate(corporate),
           desarrollo: publicDevelopment(development),
@@ -98,7 +123,7 @@ export const publicRoutes = new Hono<Env>()
             unidadesPorNivel: cl.unidadesPorNivel,
             etapa: cl.etapa ?? null,
             calles: cl.calles ?? null,
-            unidades: units.filter((u) => u.idCluster === cl.id).map((u) => publicUnit(u, colors)),
+            unidades: (byCluster.get(cl.id) ?? []).map((u) => publicUnit(u, colors)),
           })),
         };
       },

@@ -3,7 +3,7 @@
  * hidden prices, no adviser or lead data).
  */
 
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import type {
   Areas,
@@ -13,6 +13,12 @@ import type {
   StatusColors,
   UnitFeatures,
 } from '../../core/types';
+import {
+  FIRST_PAGE,
+  publicAvailabilityUrl,
+  restAfter,
+  type ClusterPageParams,
+} from '../../core/availability-pages';
 
 export interface PublicCorporate {
   slug: string;
@@ -90,15 +96,68 @@ export interface PublicAvailability {
   clusters: PublicCluster[];
 }
 
-const seg = encodeURIComponent;
+/** Every read of a development's public availability is keyed under this (the live stream's too). */
+export const publicAvailabilityKey = (corporateSlug: string, developmentSlug: string) =>
+  ['api', 'public', 'disponibilidad', corporateSlug, developmentSlug] as const;
 
+/** Every cluster (the simulator needs every unit). */
 export const publicAvailabilityQuery = (corporateSlug: string, developmentSlug: string) =>
   queryOptions({
-    queryKey: ['api', 'public', 'disponibilidad', corporateSlug, developmentSlug],
+    queryKey: publicAvailabilityKey(corporateSlug, developmentSlug),
     queryFn: ({ signal }) =>
-      api<PublicAvailability>(
-        `/api/public/corporativos/${seg(corporateSlug)}/desarrollos/${seg(developmentSlug)}/disponibilidad`,
-        { signal },
-      ),
+      api<PublicAvailability>(publicAvailabilityUrl(corporateSlug, developmentSlug), { signal }),
     staleTime: 30_000,
   });
+
+/**
+ * One page of clusters under the same header (issue 21): the first `limite`, or every cluster
+ * after `despuesDe`. Keyed under {@link publicAvailabilityKey}, so the live stream updates and
+ * refreshes pages as it does the whole answer.
+ */
+export const publicAvailabilityPageQuery = (
+  corporateSlug: string,
+  developmentSlug: string,
+  page: ClusterPageParams,
+) =>
+  queryOptions({
+    queryKey: [...publicAvailabilityKey(corporateSlug, developmentSlug), page] as const,
+    queryFn: ({ signal }) =>
+      api<PublicAvailability>(publicAvailabilityUrl(corporateSlug, developmentSlug, page), {
+        signal,
+      }),
+    staleTime: 30_000,
+  });
+
+/** Two pages of the public availability under the first page's header. */
+export function joinPublicPages(
+  first: PublicAvailability,
+  rest: PublicAvailability,
+): PublicAvailability {
+  return { ...first, clusters: [...first.clusters, ...rest.clusters] };
+}
+
+/**
+ * The whole public availability from the pages the availability page left in the cache (its
+ * first page and the rest behind it), with when the older of them was read; undefined unless
+ * every cluster is there. The simulator starts from it rather than reading every unit again.
+ */
+export function publicPagesInCache(
+  client: QueryClient,
+  corporateSlug: string,
+  developmentSlug: string,
+): { data: PublicAvailability; updatedAt: number } | undefined {
+  const first = client.getQueryState<PublicAvailability>(
+    publicAvailabilityPageQuery(corporateSlug, developmentSlug, FIRST_PAGE).queryKey,
+  );
+  if (!first?.data) return undefined;
+  const after = restAfter(first.data.clusters);
+  if (!after) return { data: first.data, updatedAt: first.dataUpdatedAt };
+  const rest = client.getQueryState<PublicAvailability>(
+    publicAvailabilityPageQuery(corporateSlug, developmentSlug, after).queryKey,
+  );
+  if (!rest?.data) return undefined;
+  return {
+    data: joinPublicPages(first.data, rest.data),
+    updatedAt: Math.min(first.dataUpdatedAt, rest.dataUpdatedAt),
+  };
+}

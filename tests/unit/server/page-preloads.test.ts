@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../../src/server/http/context';
+import { FIRST_PAGE, publicAvailabilityUrl } from '../../../src/core/availability-pages';
 import { mountClient } from '../../../src/server/http/static';
 import {
   acceptedLanguages,
@@ -50,7 +51,8 @@ describe('public page preloads', () => {
     const url = new URL(`${base}/public/corporativos/grupo-h/desarrollos/torre-a/disponibilidad`);
     const links = preloadLinks(manifest, url, 'en-US,en;q=0.9,es;q=0.8');
     expect(hrefs(links)).toEqual([
-      '/api/public/corporativos/grupo-h/desarrollos/torre-a/disponibilidad',
+      // The first page of clusters (issue 21), the URL the page asks for.
+      '/api/public/corporativos/grupo-h/desarrollos/torre-a/disponibilidad?limite=2',
       '/api/public/corporativos/grupo-h/desarrollos/torre-a/landing',
       '/assets/disponibilidad-1.js',
       '/assets/grid-1.js',
@@ -83,6 +85,10 @@ describe('public page preloads', () => {
     expect(publicPageNeeds('/public/corporativos/a%20b/desarrollos/d/cotizacion')?.reads[0]).toBe(
       '/api/public/corporativos/a%20b/desarrollos/d/disponibilidad',
     );
+    // The availability preloads its first page at the URL the client builds.
+    expect(
+      publicPageNeeds('/public/corporativos/a%20b/desarrollos/d/disponibilidad-simple')?.reads[0],
+    ).toBe(publicAvailabilityUrl('a b', 'd', FIRST_PAGE));
     expect(publicPageNeeds('/public/corporativos/%E0%A4%A/desarrollos/d/disponibilidad')).toBe(
       null,
     );

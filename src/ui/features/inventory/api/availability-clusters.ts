@@ -1,20 +1,26 @@
 /**
  * The availability's clusters, on screen first (issue 21): the first clusters (the towers the
  * grid shows without scrolling) in one small read, then every other cluster in a second read
- * behind them, put together into one list in the unpaged answer's order. The page renders as
+ * behind them, put together into one answer in the unpaged answer's order. The page renders as
  * soon as the first read is in; `complete` says whether the rest has arrived (counts and filters
- * then cover every unit). Both reads are keyed under `wsObtenerClusters`, so the live stream
- * updates them as it updates the whole answer, and the server answers a repeat with 304.
+ * then cover every unit). The signed-in reads are keyed under `wsObtenerClusters` and the public
+ * ones under the public availability's key, so each live stream updates them as it updates the
+ * whole answer, and the server answers a repeat with 304.
  */
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { FIRST_PAGE, restAfter, type ClusterPageParams } from '../../../../core/availability-pages';
 import { clustersPageQuery, type ClusterWithUnits } from '../../../lib/catalogue';
+import {
+  joinPublicPages,
+  publicAvailabilityPageQuery,
+  type PublicAvailability,
+} from '../../../lib/public-catalogue';
 
-/** Clusters in the first read: the towers a grid shows side by side on a wide screen. */
-export const FIRST_CLUSTERS = 2;
-
-export interface AvailabilityClusters {
-  data: ClusterWithUnits[] | undefined;
+export interface PagedRead<T> {
+  data: T | undefined;
+  /** The first read's error (a 404 there is the page's "not found"). */
+  error: Error | null;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
@@ -22,28 +28,63 @@ export interface AvailabilityClusters {
   complete: boolean;
 }
 
-export function useAvailabilityClusters(
-  idCorporativo: string,
-  idDesarrollo: string,
-): AvailabilityClusters {
-  const first = useQuery(
-    clustersPageQuery(idCorporativo, idDesarrollo, { limite: FIRST_CLUSTERS }),
-  );
-  const last = first.data?.at(-1);
-  const more = !!first.data && first.data.length >= FIRST_CLUSTERS && !!last;
-  const rest = useQuery({
-    ...clustersPageQuery(idCorporativo, idDesarrollo, { despuesDe: last?.id ?? '' }),
-    enabled: more,
-  });
+export type AvailabilityClusters = PagedRead<ClusterWithUnits[]>;
+
+/** How a read is paged: its query for a page, its clusters, and two pages put together. */
+interface Paging<T, K extends QueryKey> {
+  query: (page: ClusterPageParams) => UseQueryOptions<T, Error, T, K>;
+  clustersOf: (page: T) => readonly { id: string }[];
+  join: (first: T, rest: T) => T;
+}
+
+/** The first page, then every cluster after its last one, as one answer. */
+export function usePagedClusters<T, K extends QueryKey>({
+  query,
+  clustersOf,
+  join,
+}: Paging<T, K>): PagedRead<T> {
+  const first = useQuery(query(FIRST_PAGE));
+  const after = first.data ? restAfter(clustersOf(first.data)) : null;
+  const more = after !== null;
+  const rest = useQuery({ ...query(after ?? { despuesDe: '' }), enabled: more });
   const data = useMemo(
-    () => (first.data ? [...first.data, ...(more ? (rest.data ?? []) : [])] : undefined),
-    [first.data, rest.data, more],
+    () => (first.data && more && rest.data ? join(first.data, rest.data) : first.data),
+    [first.data, rest.data, more, join],
   );
   return {
     data,
+    error: first.error ?? rest.error,
     isPending: first.isPending,
     isError: first.isError || rest.isError,
     isFetching: first.isFetching || rest.isFetching,
     complete: !!first.data && (!more || rest.isSuccess),
   };
+}
+
+const concat = (first: ClusterWithUnits[], rest: ClusterWithUnits[]) => [...first, ...rest];
+const itself = (page: ClusterWithUnits[]) => page;
+
+export function useAvailabilityClusters(
+  idCorporativo: string,
+  idDesarrollo: string,
+): AvailabilityClusters {
+  return usePagedClusters({
+    query: (page) => clustersPageQuery(idCorporativo, idDesarrollo, page),
+    clustersOf: itself,
+    join: concat,
+  });
+}
+
+const publicClusters = (page: PublicAvailability) => page.clusters;
+
+/** The visitors' availability by pages (grid and table). */
+export function usePublicAvailabilityPages(
+  corporateSlug: string,
+  developmentSlug: string,
+): PagedRead<PublicAvailability> {
+  return usePagedClusters({
+    query: (page) => publicAvailabilityPageQuery(corporateSlug, developmentSlug, page),
+    clustersOf: publicClusters,
+    join: joinPublicPages,
+  });
 }

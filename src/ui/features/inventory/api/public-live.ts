@@ -1,14 +1,19 @@
 /**
  * Live availability for visitors: `EventSource('/api/public/…/stream')` sends the public view of
- * a changed unit, which replaces it in the cached public availability (the signed-in stream is
- * `lib/live-stream.ts`).
+ * a changed unit, which replaces it in every cached read of the public availability — the whole
+ * answer and each page of clusters (issue 21), all keyed under `publicAvailabilityKey` (the
+ * signed-in stream is `lib/live-stream.ts`).
  */
 
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { PublicAvailability, PublicUnit } from '../../../lib/public-catalogue';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  publicAvailabilityKey,
+  type PublicAvailability,
+  type PublicUnit,
+} from '../../../lib/public-catalogue';
 
-/** Replaces one unit in a public availability answer. */
+/** Replaces one unit in a public availability answer (a page without its cluster is left alone). */
 export function applyPublicUnit(
   data: PublicAvailability | undefined,
   unit: PublicUnit,
@@ -27,6 +32,19 @@ export function applyPublicUnit(
   return changed ? { ...data, clusters } : data;
 }
 
+/** Puts a changed unit into every cached read of the development's public availability. */
+export function cachePublicUnit(
+  client: QueryClient,
+  corporateSlug: string,
+  developmentSlug: string,
+  unit: PublicUnit,
+): void {
+  client.setQueriesData<PublicAvailability>(
+    { queryKey: publicAvailabilityKey(corporateSlug, developmentSlug) },
+    (old) => applyPublicUnit(old, unit),
+  );
+}
+
 /** Keeps the public stream of a development open and its cached availability current. */
 export function usePublicLive(corporateSlug: string, developmentSlug: string): void {
   const client = useQueryClient();
@@ -35,11 +53,11 @@ export function usePublicLive(corporateSlug: string, developmentSlug: string): v
     const es = new EventSource(
       `/api/public/corporativos/${encodeURIComponent(corporateSlug)}/desarrollos/${encodeURIComponent(developmentSlug)}/stream`,
     );
-    const key = ['api', 'public', 'disponibilidad', corporateSlug, developmentSlug];
+    const key = publicAvailabilityKey(corporateSlug, developmentSlug);
     es.addEventListener('unit', (e) => {
       try {
         const unit = JSON.parse((e as MessageEvent<string>).data) as PublicUnit;
-        client.setQueryData<PublicAvailability>(key, (old) => applyPublicUnit(old, unit));
+        cachePublicUnit(client, corporateSlug, developmentSlug, unit);
       } catch {
         // A malformed message is ignored; the next reload reads everything.
       }

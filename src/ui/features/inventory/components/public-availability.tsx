@@ -2,10 +2,10 @@
  * The visitors' availability (`/public/corporativos/$c/desarrollos/$d/disponibilidad` and
  * `…/disponibilidad-simple`): a light layout with the corporate's logo and colours, embeddable
  * in the corporate's website, reading only `/api/public/…` and kept live by the public stream.
+ * The first clusters render first, the rest behind them into the same view (issue 21).
  */
 
 import { useCallback, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { Unit } from '../../../../core/types';
@@ -27,11 +27,8 @@ import { makeDisplay } from '../../../lib/figures';
 import { mediaUrl } from '../../../lib/catalogue';
 import { publicDevelopmentPath } from '../../../lib/paths';
 import { usePublicLive } from '../api/public-live';
-import {
-  publicAvailabilityQuery,
-  type PublicAvailability,
-  type PublicUnit,
-} from '../../../lib/public-catalogue';
+import { usePublicAvailabilityPages } from '../api/availability-clusters';
+import type { PublicAvailability, PublicUnit } from '../../../lib/public-catalogue';
 import { absoluteUrl } from '../../../lib/share-link';
 import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
 import { useFirstPaintDone } from '../../../lib/first-paint';
@@ -129,7 +126,9 @@ export function PublicAvailabilityPage({
 }) {
   const { t } = useTranslation('inventory');
   const { currency, areaUnit } = useDisplaySettings();
-  const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
+  // The clusters on screen first, the rest behind them (issue 21): one view all the same. The
+  // server's first paint goes when the first page (or its error) is drawn.
+  const query = usePublicAvailabilityPages(corporateSlug, developmentSlug);
   useFirstPaintDone(!query.isPending);
   usePublicLive(corporateSlug, developmentSlug);
   const data = query.data;
@@ -219,6 +218,11 @@ export function PublicAvailabilityPage({
             _focus: { outline: 'none' },
           })}
         >
+          {query.complete ? null : (
+            <p role="status" className={css({ color: 'muted', fontSize: 'sm', pb: 2 })}>
+              {t('availability.loadingRest', { count: units.length })}
+            </p>
+          )}
           <AvailabilityView
             mode={mode}
             developmentId={`public:${data.desarrollo.id}`}

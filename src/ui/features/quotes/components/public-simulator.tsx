@@ -6,7 +6,7 @@
  */
 
 import { useId, useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { validateScheme } from '../../../../core/pricing';
@@ -24,7 +24,11 @@ import { card } from '../../../components/styles';
 import { formatAreaIn, makeDisplay } from '../../../lib/figures';
 import { mediaUrl } from '../../../lib/catalogue';
 import { publicDevelopmentPath } from '../../../lib/paths';
-import { publicAvailabilityQuery, type PublicAvailability } from '../../../lib/public-catalogue';
+import {
+  publicAvailabilityQuery,
+  publicPagesInCache,
+  type PublicAvailability,
+} from '../../../lib/public-catalogue';
 import { QuoteFiguresView } from './quote-figures';
 import { simulate } from '../api/quotes-data';
 import type { QuoteSearch } from '../utils/quote-search';
@@ -55,7 +59,14 @@ export function PublicSimulatorPage({
   // A small page: it follows the choice at once (its currency select shows it).
   const { currency, areaUnit } = useDisplayChoice();
   const pickId = useId();
-  const query = useQuery(publicAvailabilityQuery(corporateSlug, developmentSlug));
+  // Every unit in one read; from the availability page, its pages already hold them (issue 21).
+  const client = useQueryClient();
+  const query = useQuery({
+    ...publicAvailabilityQuery(corporateSlug, developmentSlug),
+    initialData: () => publicPagesInCache(client, corporateSlug, developmentSlug)?.data,
+    initialDataUpdatedAt: () =>
+      publicPagesInCache(client, corporateSlug, developmentSlug)?.updatedAt,
+  });
   useFirstPaintDone(!query.isPending);
   const data: WithSchemes | undefined = query.data;
   const display = useMemo(

@@ -1,0 +1,91 @@
+/**
+ * The public availability on screen first (issue 21): the visitors' grid and table read the
+ * first 2 clusters, draw them with a status line counting the units loaded, then read every other
+ * cluster behind them into the same view. The rest is held back here (Playwright routes it) so
+ * the first page is seen on its own.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const CORP = 'grupo-horizonte';
+// Three stages: a first page of 2 leaves one behind it.
+const DEV = 'residencial-los-olivos';
+const SHOTS = 'tests/e2e/__screenshots__';
+const API = `/api/public/corporativos/${CORP}/desarrollos/${DEV}/disponibilidad`;
+
+interface Body {
+  clusters: { id: string; unidades: { id: string }[] }[];
+}
+const unitsIn = (body: Body) => body.clusters.reduce((n, c) => n + c.unidades.length, 0);
+
+/** Holds every read of the rest until `release` is called; counts the public reads. */
+async function holdTheRest(page: Page) {
+  const reads: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  page.on('request', (r) => {
+    if (r.url().includes(API)) reads.push(new URL(r.url()).search);
+  });
+  await page.route(`**${API}?despuesDe=*`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { reads, release };
+}
+
+for (const width of [390, 1280]) {
+  test(`public grid at ${width} px: the first 2 clusters, then the rest in the same view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const whole = (await (await page.request.get(API)).json()) as Body;
+    const first = (await (await page.request.get(`${API}?limite=2`)).json()) as Body;
+    expect(whole.clusters.length).toBe(3);
+    expect(first.clusters).toEqual(whole.clusters.slice(0, 2));
+    const { reads, release } = await holdTheRest(page);
+
+    await page.goto(`/public/corporativos/${CORP}/desarrollos/${DEV}/disponibilidad`);
+    const grid = page.getByTestId('availability-grid');
+    await expect(grid).toHaveAttribute('data-ready', 'true');
+    // The first page alone, and the line that says the rest is coming.
+    await expect(page.locator('[data-unit-id]')).toHaveCount(unitsIn(first));
+    const status = page.getByText(
+      `Cargando el resto de la disponibilidad: ${unitsIn(first)} unidades cargadas por ahora…`,
+    );
+    await expect(status).toBeVisible();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/issue21-public-pages-first-${width}.png` });
+
+    release();
+    await expect(page.locator('[data-unit-id]')).toHaveCount(unitsIn(whole));
+    await expect(status).toHaveCount(0);
+    for (const cluster of whole.clusters)
+      for (const unit of cluster.unidades)
+        await expect(page.locator(`[data-unit-id="${unit.id}"]`)).toHaveCount(1);
+    await page.screenshot({ path: `${SHOTS}/issue21-public-pages-all-${width}.png` });
+
+    // Two reads, the first page's and the rest's: never the whole answer.
+    expect(reads).toEqual(['?limite=2', `?despuesDe=${whole.clusters[1]!.id}`]);
+  });
+}
+
+test.describe('a visitor whose browser is in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('public table: the first page, then every row, in English', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const whole = (await (await page.request.get(API)).json()) as Body;
+    const first = (await (await page.request.get(`${API}?limite=2`)).json()) as Body;
+    const { release } = await holdTheRest(page);
+    await page.goto(`/public/corporativos/${CORP}/desarrollos/${DEV}/disponibilidad-simple`);
+    // The table may draw only the rows in view: its row count says how many it holds (+1 header).
+    const table = page.getByTestId('units-table');
+    await expect(table).toHaveAttribute('aria-rowcount', String(unitsIn(first) + 1));
+    const status = page.getByText(
+      `Loading the rest of the availability: ${unitsIn(first)} units loaded so far…`,
+    );
+    await expect(status).toBeVisible();
+    release();
+    await expect(table).toHaveAttribute('aria-rowcount', String(unitsIn(whole) + 1));
+    await expect(status).toHaveCount(0);
+  });
+});
