@@ -7,6 +7,13 @@
  */
 
 export type VisitorLanguage = 'es' | 'en';
+
+/**
+ * The cookie that carries the choice remembered on this device (the client writes it beside its
+ * storage, ui/i18n/language.ts), so the server paints a public page's first frame and preloads
+ * its texts in the language the page will show.
+ */
+export const LANGUAGE_COOKIE = 'vitrina_idioma';
 const LANGUAGES: readonly VisitorLanguage[] = ['es', 'en'];
 
 const asLanguage = (value: string | null | undefined): VisitorLanguage | null => {

@@ -185,6 +185,20 @@ test.describe('issue 19: an English-speaking buyer', () => {
     await gridReady(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await page.screenshot({ path: `${SHOTS}/issue19-public-availability-es-1280.png` });
+    // The choice travels in a cookie too, so the server paints the page's first frame in it
+    // (the browser still asks for English).
+    const chosen = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'vitrina_idioma')?.value;
+    expect(await chosen()).toBe('es');
+    const html = await (
+      await page.request.get(path, { headers: { 'accept-language': 'en-US' } })
+    ).text();
+    expect(html).toContain('<h1>Disponibilidad de Torre Alameda</h1>');
+    // A choice remembered before the cookie existed gets it back on the next page.
+    await page.context().clearCookies();
+    await page.reload();
+    await gridReady(page);
+    await expect.poll(chosen).toBe('es');
   });
 
   test('the shared quotation opens in the language its link names; the sign-in page switches', async ({

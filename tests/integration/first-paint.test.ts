@@ -81,6 +81,29 @@ describeBackends('first paint of a public page', (backend) => {
     expect(asked.html).toContain('<h1>Torre Alameda availability</h1>');
   });
 
+  it('paints in the language the visitor chose on the device (its cookie) over the browser’s', async () => {
+    const chose = await page(`${PAGE}/disponibilidad`, {
+      'accept-language': 'es-MX,es;q=0.9',
+      cookie: 'otra=1; vitrina_idioma=en',
+    });
+    expect(chose.html).toContain('<h1>Torre Alameda availability</h1>');
+    expect(chose.html).toContain('<html lang="en">');
+    expect(chose.res.headers.get('vary')).toMatch(/cookie/i);
+    const spanish = await page(`${PAGE}/cotizacion`, {
+      'accept-language': 'en-US,en;q=0.9',
+      cookie: 'vitrina_idioma=es',
+    });
+    expect(spanish.html).toContain('<h1>Simulador de cotización · Torre Alameda</h1>');
+    // The share link's `lang` still comes first; a cookie that names no language is ignored.
+    const asked = await page(`${PAGE}/disponibilidad?lang=es`, { cookie: 'vitrina_idioma=en' });
+    expect(asked.html).toContain('<h1>Disponibilidad de Torre Alameda</h1>');
+    for (const cookie of ['vitrina_idioma=xx', 'vitrina_idioma=%00%D8%00', 'vitrina_idioma=']) {
+      const other = await page(`${PAGE}/disponibilidad`, { 'accept-language': 'en', cookie });
+      expect(other.res.status, cookie).toBe(200);
+      expect(other.html, cookie).toContain('<h1>Torre Alameda availability</h1>');
+    }
+  });
+
   it('escapes what the corporate’s administrators write', async () => {
     await publish({ ...alameda, nombre: '<img src=x onerror=alert(1)> & "Co"' });
     try {

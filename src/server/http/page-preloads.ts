@@ -7,8 +7,7 @@
  *
  * - the route's scripts (`modulepreload`, read from Vite's manifest: `build.manifest`);
  * - its texts in the visitor's likely language (the same rule as the page's, from the share
- *   link's `lang` and `Accept-Language`; a choice remembered on the device is only known to the
- *   page, which then fetches the other language itself);
+ *   link's `lang`, the choice remembered on the device — its cookie — and `Accept-Language`);
  * - its first API reads (`preload as=fetch`, matched by the page's own `fetch`).
  *
  * The service worker answers a return visit from its cache with the bare shell: everything is
@@ -17,7 +16,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visitorLanguage, type VisitorLanguage } from '../../core/visitor-language';
-import { FIRST_PAGE, publicAvailabilityUrl } from '../../core/availability-pages';
 import { escapeHtml } from './html';
 
 interface ManifestChunk {
@@ -100,16 +98,8 @@ export function publicPageNeeds(pathname: string): PageNeeds | null {
   const base = `/api/public/corporativos/${encodeURIComponent(page.corporate)}/desarrollos/${encodeURIComponent(page.development)}`;
   return {
     route: `${DEVELOPMENT_ROUTES}${page.page}.tsx`,
-    // Each reads the development's public catalogue and its landing redirect: the availability
-    // its first page of clusters, the simulator every unit, at the URLs the pages build (issue 21).
-    reads: [
-      publicAvailabilityUrl(
-        page.corporate,
-        page.development,
-        page.page === 'cotizacion' ? undefined : FIRST_PAGE,
-      ),
-      `${base}/landing`,
-    ],
+    // Each reads the development's public catalogue and its landing redirect.
+    reads: [`${base}/disponibilidad`, `${base}/landing`],
     namespaces: page.page === 'cotizacion' ? ['quotes'] : ['inventory'],
   };
 }
@@ -156,6 +146,8 @@ export function preloadLinks(
   manifest: Manifest,
   url: URL,
   acceptLanguage: string | undefined,
+  /** The language remembered on the device (its cookie, LANGUAGE_COOKIE). */
+  stored?: string | null,
 ): string {
   const needs = publicPageNeeds(url.pathname);
   if (!needs) return '';
@@ -168,6 +160,7 @@ export function preloadLinks(
   const lng = visitorLanguage({
     multiIdioma: true,
     requested: url.searchParams.get('lang'),
+    stored,
     preferred: acceptedLanguages(acceptLanguage),
   });
   return [

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../core/visitor-language';
 import type { Env } from './context';
 import { preloadLinks, readManifest, withPreloads } from './page-preloads';
 
@@ -50,13 +52,19 @@ export function mountClient(
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     const links = manifest
-      ? preloadLinks(manifest, new URL(c.req.url), c.req.header('accept-language'))
+      ? preloadLinks(
+          manifest,
+          new URL(c.req.url),
+          c.req.header('accept-language'),
+          getCookie(c, LANGUAGE_COOKIE),
+        )
       : '';
     const painted = pageShell ? await pageShell(c, indexHtml, links) : null;
-    // The texts preloaded and the first paint follow the visitor's languages, and the first
-    // paint the development as it is now: a shared cache keeps one per language, revalidated.
+    // The texts preloaded and the first paint follow the visitor's languages (and the choice
+    // remembered in their cookie), and the first paint the development as it is now: a shared
+    // cache keeps one per language, revalidated.
     if (painted !== null || links.length > 0) {
-      c.header('Vary', 'Accept-Language', { append: true });
+      c.header('Vary', 'Accept-Language, Cookie', { append: true });
       c.header('Cache-Control', 'no-cache');
     }
     return c.html(painted ?? withPreloads(indexHtml, links));

@@ -14,8 +14,13 @@
  */
 import { landingRedirect } from '../../core/development-settings';
 import { themeVariables } from '../../core/theme-colors';
-import { visitorLanguage, type VisitorLanguage } from '../../core/visitor-language';
+import {
+  LANGUAGE_COOKIE,
+  visitorLanguage,
+  type VisitorLanguage,
+} from '../../core/visitor-language';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Db } from '../store/db';
 import { findCorporate, type Env } from '../http/context';
 import { escapeHtml } from '../http/html';
@@ -52,7 +57,7 @@ export interface FirstPaint {
 export async function publicFirstPaint(
   db: Db,
   target: { corporate: string; development: string; page: DevelopmentPage },
-  visitor: { requested: string | null; preferred: readonly string[] },
+  visitor: { requested: string | null; stored?: string | null; preferred: readonly string[] },
 ): Promise<FirstPaint | null> {
   const corporate = await findCorporate(db, { slug: target.corporate });
   if (!corporate) return null;
@@ -61,6 +66,7 @@ export async function publicFirstPaint(
   const lang = visitorLanguage({
     multiIdioma: corporate.multiIdioma === true,
     requested: visitor.requested,
+    stored: visitor.stored ?? null,
     preferred: visitor.preferred,
   });
   const heading = FIRST_PAINT_TITLES[lang][target.page].replace('{{name}}', development.nombre);
@@ -134,6 +140,7 @@ export async function publicPageShell(
       { corporate: page.corporate, development: page.development, page: page.page },
       {
         requested: url.searchParams.get('lang'),
+        stored: getCookie(c, LANGUAGE_COOKIE) ?? null,
         preferred: acceptedLanguages(c.req.header('accept-language')),
       },
     );

@@ -20,6 +20,7 @@ import { visitorLanguage } from '../../core/visitor-language';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_KEY,
+  keepLanguageCookie,
   LANGUAGES,
   rememberLanguage,
   storedLanguage,
@@ -147,6 +148,7 @@ export async function initI18n(opening?: {
   // Not remembered again: a stored choice is there already, a visitor's guess is no choice.
   if (lng !== DEFAULT_LANGUAGE) await setLanguage(lng, { remember: false });
   document.documentElement.lang = i18n.language;
+  keepLanguageCookie();
   return i18n;
 }
 

@@ -2,11 +2,18 @@
  * The interface's languages and where the device remembers the choice: shared by the
  * application's i18next (index.ts) and the light sign-in page's (sign-in.ts).
  */
+import { LANGUAGE_COOKIE } from '../../core/visitor-language';
 
 export type Language = 'es' | 'en';
 export const LANGUAGES: readonly Language[] = ['es', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const LANGUAGE_KEY = 'vitrina:idioma';
+
+/** The choice as a cookie too (see LANGUAGE_COOKIE): a year, the whole site, first-party only. */
+function writeLanguageCookie(lng: Language): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
 
 /** The language the user chose on this device (Spanish when none). */
 export function storedLanguage(): Language {
@@ -23,5 +30,23 @@ export function rememberLanguage(lng: Language): void {
     localStorage.setItem(LANGUAGE_KEY, lng);
   } catch {
     // Not remembered; the interface still switches.
+    return;
   }
+  writeLanguageCookie(lng);
+}
+
+/**
+ * A choice remembered before the cookie existed (or whose cookie expired or was cleared) gets
+ * its cookie back, so the next public page the server paints is in that language.
+ */
+export function keepLanguageCookie(): void {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return;
+  }
+  if (stored !== 'es' && stored !== 'en') return;
+  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+  if (cookie !== `${LANGUAGE_COOKIE}=${stored}`) writeLanguageCookie(stored);
 }

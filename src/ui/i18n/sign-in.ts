@@ -10,6 +10,7 @@ import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  keepLanguageCookie,
   rememberLanguage,
   storedLanguage,
   type Language,
@@ -55,4 +56,5 @@ export async function initSignInI18n(): Promise<void> {
   const lng = storedLanguage();
   if (lng !== DEFAULT_LANGUAGE) await setSignInLanguage(lng, { remember: false });
   document.documentElement.lang = i18n.language;
+  keepLanguageCookie();
 }

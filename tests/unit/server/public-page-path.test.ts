@@ -1,9 +1,9 @@
 /**
  * Which public page a path is (src/server/http/page-preloads.ts `publicPageAt`): read once for
- * the page's preloads and its first paint (public/first-paint.ts).
+ * the page's preloads and its first paint (public/first-paint.ts), and the texts preloaded.
  */
 import { describe, expect, it } from 'vitest';
-import { publicPageAt } from '../../../src/server/http/page-preloads';
+import { preloadLinks, publicPageAt, type Manifest } from '../../../src/server/http/page-preloads';
 
 describe('publicPageAt', () => {
   it('answers a development page with its segments decoded', () => {
@@ -42,5 +42,21 @@ describe('publicPageAt', () => {
       '/public/corporativos/a/desarrollos/b/disponibilidad/extra',
     ])
       expect(publicPageAt(path), path).toBeNull();
+  });
+});
+
+describe('preloadLinks', () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    'src/ui/i18n/locales/en/inventory.json': { file: 'assets/inventory-en.js' },
+    'src/ui/i18n/locales/es/inventory.json': { file: 'assets/inventory-es.js' },
+  };
+  const url = new URL('http://x/public/corporativos/a/desarrollos/b/disponibilidad');
+
+  it('preloads the texts of the language remembered on the device over the browser’s', () => {
+    expect(preloadLinks(manifest, url, 'es-MX', 'en')).toContain('inventory-en.js');
+    expect(preloadLinks(manifest, url, 'en-US', 'es')).toContain('inventory-es.js');
+    expect(preloadLinks(manifest, url, 'en-US', 'xx')).toContain('inventory-en.js');
+    expect(preloadLinks(manifest, url, 'en-US')).toContain('inventory-en.js');
   });
 });
