@@ -16,6 +16,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visitorLanguage, type VisitorLanguage } from '../../core/visitor-language';
+import { FIRST_PAGE, publicAvailabilityUrl } from '../../core/availability-pages';
 import { escapeHtml } from './html';
 
 interface ManifestChunk {
@@ -98,8 +99,16 @@ export function publicPageNeeds(pathname: string): PageNeeds | null {
   const base = `/api/public/corporativos/${encodeURIComponent(page.corporate)}/desarrollos/${encodeURIComponent(page.development)}`;
   return {
     route: `${DEVELOPMENT_ROUTES}${page.page}.tsx`,
-    // Each reads the development's public catalogue and its landing redirect.
-    reads: [`${base}/disponibilidad`, `${base}/landing`],
+    // Each reads the development's public catalogue and its landing redirect: the availability
+    // its first page of clusters, the simulator every unit, at the URLs the pages build (issue 21).
+    reads: [
+      publicAvailabilityUrl(
+        page.corporate,
+        page.development,
+        page.page === 'cotizacion' ? undefined : FIRST_PAGE,
+      ),
+      `${base}/landing`,
+    ],
     namespaces: page.page === 'cotizacion' ? ['quotes'] : ['inventory'],
   };
 }
