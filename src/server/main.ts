@@ -31,7 +31,6 @@ async function main() {
       // Uploaded media (catalogue/uploads.ts); with PostgreSQL and several processes, a directory
       // they all share (VITRINA_MEDIA_DIR).
       mediaDir: resolve(process.env.VITRINA_MEDIA_DIR ?? join(dataDir, 'media')),
-      startBackgroundWork: true,
       ...(testClock ? { clock: testClock.clock } : {}),
       // Without SMTP_URL, mail is kept in the data directory (mail/dev.routes.ts lists it);
       // links go to PUBLIC_BASE_URL, else to this server's own address.
@@ -80,6 +79,12 @@ async function main() {
         `  mail: no SMTP_URL, so mails are kept in ${join(dataDir, 'mail')} and listed at ${displayUrl(host, info.port)}/dev/correos`,
       );
     console.log('');
+    // Started once listening (runtime.ts): it used to run before, and on PGlite its first passes
+    // held up the start's own reads. A failure still stops the server, as it did then.
+    runtime.startBackgroundWork().catch((error: unknown) => {
+      console.error('Vitrina failed to start:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
   });
 
   const shutdown = () => {

@@ -44,6 +44,12 @@ import { firebaseLinksProjection } from './auth/firebase-link';
 
 export interface Runtime {
   deps: AppDeps;
+  /**
+   * Arms the housekeeping timer and starts the background work (consumers, timers, outbox);
+   * once only. The server calls it when it is listening (main.ts): on PGlite its first passes
+   * share the one connection with the start's own reads and would hold them up.
+   */
+  startBackgroundWork(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,8 +112,9 @@ export async function openRuntime(
   options: OpenOptions & {
     clock?: () => Date;
     /**
-     * Start the background work (consumers, timers, outbox) now. The server does; scripts
-     * (seed:large, store tools) and most tests leave it off, and may call deps.work.start().
+     * Start the background work (consumers, timers, outbox) now. Scripts (seed:large, store
+     * tools) and most tests leave it off, and may call deps.work.start(); the server calls
+     * {@link Runtime.startBackgroundWork} once listening.
      */
     startBackgroundWork?: boolean;
     background?: BackgroundWorkOptions;
@@ -172,10 +179,13 @@ export async function openRuntime(
     publicBaseUrl: options.crm?.publicBaseUrl ?? mail.publicBaseUrl,
   });
   registerCrmWork(work, { db, crm, clock, store });
-  if (options.startBackgroundWork) {
-    await scheduleHousekeeping(db, clock());
-    work.start();
-  }
+  let backgroundStarted: Promise<void> | undefined;
+  const startBackgroundWork = () =>
+    (backgroundStarted ??= (async () => {
+      await scheduleHousekeeping(db, clock());
+      work.start();
+    })());
+  if (options.startBackgroundWork) await startBackgroundWork();
   const deps: AppDeps = {
     db,
     store,
@@ -197,7 +207,9 @@ export async function openRuntime(
   };
   return {
     deps,
+    startBackgroundWork,
     close: async () => {
+      await backgroundStarted?.catch(() => undefined);
       await work.stop();
       mail.transport.close();
       await live.close();
