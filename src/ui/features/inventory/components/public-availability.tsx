@@ -34,6 +34,7 @@ import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
 import { UnitDetail } from './unit-detail';
+import { LoadingRest } from './loading-rest';
 
 /** A public unit in the core's unit shape (a hidden price is 0: never shown, never priced). */
 export function unitFromPublic(u: PublicUnit, idDesarrollo: string): Unit {
@@ -218,11 +219,7 @@ export function PublicAvailabilityPage({
             _focus: { outline: 'none' },
           })}
         >
-          {query.complete ? null : (
-            <p role="status" className={css({ color: 'muted', fontSize: 'sm', pb: 2 })}>
-              {t('availability.loadingRest', { count: units.length })}
-            </p>
-          )}
+          {query.complete ? null : <LoadingRest loaded={units.length} />}
           <AvailabilityView
             mode={mode}
             developmentId={`public:${data.desarrollo.id}`}

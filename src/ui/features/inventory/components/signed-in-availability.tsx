@@ -23,6 +23,7 @@ import { developmentPath, publicDevelopmentPath } from '../../../lib/paths';
 import { useLiveStream } from '../../../lib/live-stream';
 import { absoluteUrl } from '../../../lib/share-link';
 import { UnitDetail } from './unit-detail';
+import { LoadingRest } from './loading-rest';
 import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
 
 export function SignedInAvailability({
@@ -96,11 +97,7 @@ export function SignedInAvailability({
   }
   return (
     <div aria-busy={clustersLoading} data-clusters-loading={clustersLoading}>
-      {clusters.complete ? null : (
-        <p role="status" className={css({ color: 'muted', fontSize: 'sm', px: 6, pt: 2 })}>
-          {t('availability.loadingRest', { count: units.length })}
-        </p>
-      )}
+      {clusters.complete ? null : <LoadingRest loaded={units.length} />}
       <AvailabilityView
         mode={mode === 'grid' ? 'grid' : 'table'}
         developmentId={`${development.id}${mode === 'listed' ? ':listados' : ''}`}
