@@ -7,7 +7,7 @@ import {
   type LeadNote,
 } from '../../core/lead';
 import type { Queryable } from '../store/db';
-import type { Projection, StoredEvent } from '../store/event-store';
+import type { BulkReplay, Projection, StoredEvent } from '../store/event-store';
 
 /** Columns of `rm_leads`, in the order {@link leadRow} gives their values. */
 export const LEAD_COLUMNS = [
@@ -46,6 +46,30 @@ export function leadRow(lead: Lead): unknown[] {
   ];
 }
 
+/** The SQL type of each of {@link LEAD_COLUMNS}, for the arrays of a bulk write. */
+const LEAD_COLUMN_TYPES = [
+  'text',
+  'text',
+  'text',
+  'bigint',
+  'boolean',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'jsonb',
+] as const;
+
+/** One `rm_lead_notes` row, as {@link insertNote} writes it. */
+export interface LeadNoteRow {
+  leadId: string;
+  corporateId: string;
+  note: LeadNote;
+}
+
 const placeholders = LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
 const updates = LEAD_COLUMNS.filter((c) => c !== 'id')
   .map((c) => `${c} = EXCLUDED.${c}`)
@@ -56,6 +80,44 @@ async function upsertLead(tx: Queryable, lead: Lead) {
     `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) VALUES (${placeholders})
      ON CONFLICT (id) DO UPDATE SET ${updates}`,
     leadRow(lead),
+  );
+}
+
+/**
+ * Many leads' rows in one statement (an upsert, as {@link upsertLead}): the bulk replay's and the
+ * large seed's writer. Each lead at most once.
+ */
+export async function upsertLeadRows(tx: Queryable, leads: Iterable<Lead>): Promise<void> {
+  const columns: unknown[][] = LEAD_COLUMNS.map(() => []);
+  for (const lead of leads) leadRow(lead).forEach((value, c) => columns[c]!.push(value));
+  if (columns[0]!.length === 0) return;
+  const arrays = LEAD_COLUMN_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+  await tx.query(
+    `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) SELECT * FROM unnest(${arrays})
+     ON CONFLICT (id) DO UPDATE SET ${updates}`,
+    columns,
+  );
+}
+
+/**
+ * Many notes' rows in one statement, with {@link insertNote}'s upsert (a note already there keeps
+ * its corporate). Each (lead, key) at most once.
+ */
+export async function upsertNoteRows(tx: Queryable, notes: Iterable<LeadNoteRow>): Promise<void> {
+  const columns: unknown[][] = [[], [], [], [], [], []];
+  for (const { leadId, corporateId, note } of notes) {
+    const row = [leadId, note.key, corporateId, note.fechaRegistro, note.eliminado];
+    row.forEach((value, c) => columns[c]!.push(value));
+    columns[5]!.push(JSON.stringify(note));
+  }
+  if (columns[0]!.length === 0) return;
+  await tx.query(
+    `INSERT INTO rm_lead_notes (lead_id, key, corporate_id, fecha_registro, eliminado, doc)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::boolean[],
+                          $6::jsonb[])
+     ON CONFLICT (lead_id, key) DO UPDATE SET fecha_registro = EXCLUDED.fecha_registro,
+       eliminado = EXCLUDED.eliminado, doc = EXCLUDED.doc`,
+    columns,
   );
 }
 
@@ -145,17 +207,107 @@ export async function recountLeadCounts(tx: Queryable, corporateId?: string) {
   );
 }
 
+/** A registration that opens its stream (version 1): no event of that lead came before it. */
+const opensStream = (stored: StoredEvent) =>
+  stored.type === 'LeadRegistered' && stored.version === 1;
+
 /**
- * The lead's row before `stored`. A registration that opens its stream (version 1) has none: no
- * event of that lead came before it, so the read (one of a create's statements) is skipped.
+ * The lead's row before `stored`. A registration that opens its stream has none, so the read
+ * (one of a create's statements) is skipped.
  */
 async function leadBefore(tx: Queryable, stored: StoredEvent, idLead: string) {
-  if (stored.type === 'LeadRegistered' && stored.version === 1) return null;
+  if (opensStream(stored)) return null;
   const { rows } = await tx.query<{ doc: Lead }>('SELECT doc FROM rm_leads WHERE id = $1', [
     idLead,
   ]);
   return rows[0]?.doc ?? null;
 }
+
+const noteKey = (leadId: string, key: string) => `${leadId}\u0000${key}`;
+
+/**
+ * The leads projection over a run of events, in memory, then written in three statements: the
+ * rows {@link leadsProjection}'s `apply` leaves after each event in turn. Each lead is folded by
+ * the same rules (`evolveLead` on the row as it stands, a registration opening its stream starting
+ * from nothing; a lead's row written only when the event changes it); each note as `apply`'s
+ * upsert and soft delete would leave it. `rm_lead_counts` is left to `finish`: moving a lead
+ * between counters one event at a time is what the recount from the rows sums up.
+ */
+async function replayLeads(tx: Queryable, run: readonly StoredEvent[]): Promise<void> {
+  // The rows the run starts from: those of leads whose first event here reads its row.
+  const seen = new Set<string>();
+  const toRead: string[] = [];
+  for (const stored of run) {
+    const { idLead } = (stored.data as LeadEvent['data']) ?? {};
+    if (seen.has(idLead)) continue;
+    seen.add(idLead);
+    if (!opensStream(stored)) toRead.push(idLead);
+  }
+  const current = new Map<string, Lead>();
+  if (toRead.length > 0) {
+    const { rows } = await tx.query<{ id: string; doc: Lead }>(
+      'SELECT id, doc FROM rm_leads WHERE id = ANY($1::text[])',
+      [toRead],
+    );
+    for (const row of rows) current.set(row.id, row.doc);
+  }
+  const leads = new Map<string, Lead>();
+  // Notes by (lead, key): the row an upsert leaves, or (`marked`) a soft delete of a row the run
+  // did not write, which only an existing row takes.
+  const notes = new Map<string, LeadNoteRow>();
+  const marked = new Map<string, { leadId: string; key: string }>();
+  const putNote = (leadId: string, corporateId: string, note: LeadNote) => {
+    const k = noteKey(leadId, note.key);
+    // The upsert keeps the corporate of a row already there.
+    notes.set(k, { leadId, corporateId: notes.get(k)?.corporateId ?? corporateId, note });
+    marked.delete(k);
+  };
+  for (const stored of run) {
+    const event = { type: stored.type, data: stored.data } as LeadEvent;
+    const { idLead, idCorporativo } = event.data;
+    const before = opensStream(stored) ? null : (current.get(idLead) ?? null);
+    const after = evolveLead(before, event);
+    if (after && after !== before) {
+      current.set(idLead, after);
+      leads.set(idLead, after);
+    }
+    switch (event.type) {
+      case 'LeadNoteAdded':
+        putNote(idLead, idCorporativo, event.data.note);
+        break;
+      case 'LeadNoteDeleted': {
+        const k = noteKey(idLead, event.data.key);
+        const row = notes.get(k);
+        if (row) notes.set(k, { ...row, note: { ...row.note, eliminado: true } });
+        else marked.set(k, { leadId: idLead, key: event.data.key });
+        break;
+      }
+      case 'LeadMerged':
+        for (const note of event.data.notes) putNote(idLead, idCorporativo, note);
+        break;
+      default:
+        break;
+    }
+  }
+  await upsertLeadRows(tx, leads.values());
+  await upsertNoteRows(tx, notes.values());
+  if (marked.size > 0) {
+    const deleted = [...marked.values()];
+    await tx.query(
+      `UPDATE rm_lead_notes n SET eliminado = true, doc = jsonb_set(n.doc, '{eliminado}', 'true')
+         FROM unnest($1::text[], $2::text[]) AS d(lead_id, key)
+        WHERE n.lead_id = d.lead_id AND n.key = d.key`,
+      [deleted.map((d) => d.leadId), deleted.map((d) => d.key)],
+    );
+  }
+}
+
+const leadsBulkReplay: BulkReplay = {
+  replay: replayLeads,
+  finish: (tx) => recountLeadCounts(tx),
+  // The catalogue copies the lead's name into a unit when it is held (catalogue/projection.ts).
+  readBy: ['UnitHeld'],
+};
 
 /**
  * `rm_leads` (one row per lead, deleted ones kept with `eliminado`), `rm_lead_notes` and the live
@@ -166,6 +318,7 @@ export const leadsProjection: Projection = {
   name: 'leads',
   tables: ['rm_leads', 'rm_lead_notes', 'rm_lead_counts'],
   handles: LEAD_EVENT_TYPES,
+  bulk: leadsBulkReplay,
   async apply(tx: Queryable, stored: StoredEvent) {
     const event = { type: stored.type, data: stored.data } as LeadEvent;
     const { idLead, idCorporativo } = event.data;

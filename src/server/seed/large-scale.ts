@@ -22,6 +22,7 @@ import {
   evolve as evolveLeadState,
   initialLeadState,
   normalizeLeadFields,
+  type Lead,
   type LeadCommand,
   type LeadEvent,
   type LeadState,
@@ -29,8 +30,13 @@ import {
 import type { Corporate, User } from '../../core/types';
 import { hashPassword } from '../auth/passwords';
 import { streams, type CorporateConfig } from '../catalogue/events';
-import * as leadsModule from '../leads/projection';
-import { leadRow, LEAD_COLUMNS, leadsProjection } from '../leads/projection';
+import {
+  leadsProjection,
+  recountLeadCounts,
+  upsertLeadRows,
+  upsertNoteRows,
+  type LeadNoteRow,
+} from '../leads/projection';
 import { leadStream } from '../leads/streams';
 import type { Db, Queryable } from '../store/db';
 import type { AppendRequest, EventStore, NewEvent } from '../store/event-store';
@@ -74,9 +80,6 @@ const NOTES = [
 const CATALOGUE_BATCH = 500;
 
 type Refill = (tx: Queryable, corporateId: string) => Promise<void>;
-/** The leads projection's own recount of its counters from `rm_leads`, where it has one. */
-const recountLeadCounts = (leadsModule as unknown as { recountLeadCounts?: Refill })
-  .recountLeadCounts;
 
 /**
  * How the bulk fills each table of the leads projection beyond the two it writes row by row: a
@@ -255,15 +258,15 @@ async function appendBatches(
 interface LeadBatch {
   events: { cols: unknown[][]; count: number };
   streams: [string[], number[]];
-  leads: unknown[][];
-  notes: unknown[][];
+  leads: Lead[];
+  notes: LeadNoteRow[];
 }
 
 const newBatch = (): LeadBatch => ({
   events: { cols: [[], [], [], [], [], [], [], []], count: 0 },
   streams: [[], []],
-  leads: LEAD_COLUMNS.map(() => []),
-  notes: [[], [], [], [], [], []],
+  leads: [],
+  notes: [],
 });
 
 /** The events of one lead: registered, then notes and status changes in turn. */
@@ -385,11 +388,9 @@ async function bulkLeads(
     batch.events.count += events.length;
     batch.streams[0].push(stream);
     batch.streams[1].push(events.length);
-    leadRow(lead).forEach((value, c) => batch.leads[c]!.push(value));
+    batch.leads.push(lead);
     for (const note of Object.values(state.notes)) {
-      const row = [lead.id, note.key, corporate.id, note.fechaRegistro, note.eliminado];
-      row.forEach((value, c) => batch.notes[c]!.push(value));
-      batch.notes[5]!.push(JSON.stringify(note));
+      batch.notes.push({ leadId: lead.id, corporateId: corporate.id, note });
     }
     written += events.length;
     if ((i + 1) % batchSize === 0) {
@@ -407,22 +408,6 @@ async function bulkLeads(
   return written;
 }
 
-const LEAD_TYPES = [
-  'text',
-  'text',
-  'text',
-  'bigint',
-  'boolean',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'jsonb',
-] as const;
-
 async function writeBatch(tx: Queryable, batch: LeadBatch): Promise<void> {
   // WITH ORDINALITY … ORDER BY: the events take their global positions in the order given.
   await tx.query(
@@ -438,17 +423,7 @@ async function writeBatch(tx: Queryable, batch: LeadBatch): Promise<void> {
     'INSERT INTO streams (stream_id, version) SELECT * FROM unnest($1::text[], $2::int[])',
     batch.streams,
   );
-  const leadParams = LEAD_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
-  await tx.query(
-    `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) SELECT * FROM unnest(${leadParams})`,
-    batch.leads,
-  );
-  if (batch.notes[0]!.length > 0) {
-    await tx.query(
-      `INSERT INTO rm_lead_notes (lead_id, key, corporate_id, fecha_registro, eliminado, doc)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::boolean[],
-                            $6::jsonb[])`,
-      batch.notes,
-    );
-  }
+  // The leads projection's own bulk writers (its replay of the log writes the same way).
+  await upsertLeadRows(tx, batch.leads);
+  await upsertNoteRows(tx, batch.notes);
 }

@@ -60,6 +60,40 @@ export interface Projection {
   readonly tables: readonly string[];
   readonly handles: readonly string[];
   apply(tx: Queryable, event: StoredEvent): Promise<void>;
+  /**
+   * How a replay of the whole log (store:verify, rebuilds) may apply this projection's events
+   * many at a time instead of one by one; without it, {@link apply} gets every event.
+   */
+  readonly bulk?: BulkReplay;
+}
+
+/**
+ * A projection's batch replay. The replay hands it runs of its events in log order (the same
+ * order {@link Projection.apply} would get them), and the rows it leaves after each run must be
+ * exactly those `apply` would leave after each event in turn, except the tables `finish` fills.
+ */
+export interface BulkReplay {
+  /** Applies a run of events (at most a page of the log) in a few statements. */
+  replay(tx: Queryable, events: readonly StoredEvent[]): Promise<void>;
+  /**
+   * After the last run: fills what the runs leave out because it depends on the whole log's
+   * order across streams (counters, recounted from the rows the runs wrote).
+   */
+  finish(tx: Queryable): Promise<void>;
+  /**
+   * Event types of OTHER projections whose `apply` reads this projection's tables (e.g. a name
+   * copied at the time of the event): before such an event is applied, the replay writes every
+   * event of this projection that precedes it, so the read sees what it saw live.
+   */
+  readonly readBy: readonly string[];
+}
+
+/** How {@link EventStore.replayAll} goes through the log. */
+export interface ReplayOptions {
+  /** Events read (and, for bulk projections, written) per page; default 10,000. */
+  page?: number;
+  /** false: every projection gets every event one by one (the reference the bulk is tested by). */
+  bulk?: boolean;
 }
 
 /** Where a global reader stopped: the transaction id and position of the last event it saw. */
@@ -490,23 +524,58 @@ export class EventStore {
    * order, and answers how many events it replayed. Where the projections write is the caller's
    * choice: the live tables a rebuild has emptied, or a scratch schema put first in the search
    * path (store:verify).
+   *
+   * The log is read in pages. A projection with a {@link BulkReplay} gets each page's events as
+   * one run (a few multi-row statements instead of several statements per event), the others get
+   * them one by one, in log order. A run is cut short before an event whose projection reads a
+   * bulk projection's tables (`readBy`), so that read sees the rows as they were at that event.
+   * Memory holds one page.
    */
-  async replayAll(tx: Queryable): Promise<number> {
+  async replayAll(tx: Queryable, options: ReplayOptions = {}): Promise<number> {
+    const page = Math.max(1, Math.floor(options.page ?? 10_000));
+    const bulk = new Map<Projection, StoredEvent[]>();
+    if (options.bulk !== false) {
+      for (const p of this.projections) if (p.bulk) bulk.set(p, []);
+    }
+    const flush = async (only?: (p: Projection) => boolean) => {
+      for (const [projection, pending] of bulk) {
+        if (pending.length === 0 || (only && !only(projection))) continue;
+        await projection.bulk!.replay(tx, pending);
+        pending.length = 0;
+      }
+    };
     let count = 0;
     let cursor = { transactionId: '0', position: '0' };
     for (;;) {
       const { rows } = await tx.query<EventRow>(
         `SELECT ${selectColumns} FROM events
          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-         ORDER BY events.transaction_id, events.global_position LIMIT 5000`,
-        [cursor.transactionId, cursor.position],
+         ORDER BY events.transaction_id, events.global_position LIMIT $3`,
+        [cursor.transactionId, cursor.position, page],
       );
-      for (const row of rows) await this.project(tx, toStored(row));
+      for (const row of rows) {
+        const event = toStored(row);
+        // In registration order, as live: a projection registered after a bulk one and reading
+        // its tables sees this event's rows; one registered before it does not.
+        for (const projection of this.projections) {
+          if (!projection.handles.includes(event.type)) continue;
+          const pending = bulk.get(projection);
+          if (pending) {
+            pending.push(event);
+            continue;
+          }
+          await flush((p) => p.bulk!.readBy.includes(event.type));
+          await projection.apply(tx, event);
+        }
+      }
+      await flush();
       count += rows.length;
       const last = rows.at(-1);
-      if (!last) return count;
+      if (!last) break;
       cursor = { transactionId: last.txid, position: String(last.global_position) };
     }
+    for (const projection of bulk.keys()) await projection.bulk!.finish(tx);
+    return count;
   }
 
   /**

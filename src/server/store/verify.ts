@@ -1,5 +1,5 @@
 import type { Queryable } from './db';
-import type { EventStore } from './event-store';
+import type { EventStore, ReplayOptions } from './event-store';
 
 /** One row of a read-model table, as JSON (`to_jsonb(row)`). */
 export type Row = Record<string, unknown>;
@@ -34,6 +34,8 @@ export interface Comparison {
 export interface CompareOptions {
   /** Differing rows kept as examples per table (all are counted). Default 20. */
   examples?: number;
+  /** How the log is replayed (page size; bulk or one event at a time). Default: bulk. */
+  replay?: ReplayOptions;
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -111,7 +113,7 @@ async function rebuildIntoScratch(
   // The projections name their tables unqualified: first in the path, the scratch ones win;
   // the log and everything else still come from the live schema.
   await tx.query(`SET LOCAL search_path TO ${ident(scratch)}, ${ident(live)}`);
-  const events = await store.replayAll(tx);
+  const events = await store.replayAll(tx, options.replay);
   await tx.query(`SET LOCAL search_path TO ${ident(live)}`);
   const compared: TableComparison[] = [];
   for (const table of tables) {
