@@ -17,7 +17,7 @@ import { mayReadMedia, type MediaRow } from './media';
 import { mediaBody, mediaFile } from './uploads';
 import { unitsAsSeen } from './unit-views';
 import { catalogueRevisionFor, respondReady } from './ready-json';
-import { clusterPage, isPaged, pageOf, type ClusterPage } from './cluster-pages';
+import { clusterPage, selectPage, unitsByCluster, type ClusterPage } from './cluster-pages';
 import { seesHiddenPrices } from '../../core/visibility';
 import { langFrom } from '../http/messages';
 import type { Corporate, Role } from '../../core/types';
@@ -73,26 +73,10 @@ async function clustersWithUnits(
 ) {
   const dev = await loadDevelopmentById(db, corporate.id, devId);
   if (!dev) throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
-  const all = await loadClusters(db, corporate.id, dev.id);
-  const paged = isPaged(page);
-  const clusters = paged ? pageOf(all, page) : all;
-  const units = unitsAsSeen(
-    corporate,
-    dev,
-    await loadUnitsPriced(
-      db,
-      corporate.id,
-      dev.id,
-      paged ? clusters.map((cl) => cl.id) : undefined,
-    ),
-    role,
+  const { clusters, unitsOf } = selectPage(await loadClusters(db, corporate.id, dev.id), page);
+  const byCluster = unitsByCluster(
+    unitsAsSeen(corporate, dev, await loadUnitsPriced(db, corporate.id, dev.id, unitsOf), role),
   );
-  const byCluster = new Map<string, typeof units>();
-  for (const u of units) {
-    const list = byCluster.get(u.idCluster);
-    if (list) list.push(u);
-    else byCluster.set(u.idCluster, [u]);
-  }
   return clusters.map((cl) => ({ ...cl, unidades: byCluster.get(cl.id) ?? [] }));
 }
 

@@ -21,7 +21,7 @@ import {
   loadUnits,
 } from '../catalogue/queries';
 import { catalogueRevisionFor, respondReady } from '../catalogue/ready-json';
-import { clusterPage, isPaged, pageOf } from '../catalogue/cluster-pages';
+import { clusterPage, selectPage, unitsByCluster } from '../catalogue/cluster-pages';
 import { APP_VERSION } from '../catalogue/routes';
 import { langFrom } from '../http/messages';
 
@@ -90,27 +90,17 @@ export const publicRoutes = new Hono<Env>()
       shared: [c.req.path, page, corporate.id, development.id],
       cacheControl: 'public, max-age=5',
       build: async () => {
-        const all = await loadClusters(db, corporate.id, development.id);
-        const paged = isPaged(page);
-        const clusters = paged ? pageOf(all, page) : all;
+        const { clusters, unitsOf } = selectPage(
+          await loadClusters(db, corporate.id, development.id),
+          page,
+        );
         const [prototypes, stored] = await Promise.all([
           loadPrototypes(db, corporate.id, development.id),
           // A page reads its clusters' units only.
-          loadUnits(
-            db,
-            corporate.id,
-            development.id,
-            paged ? clusters.map((cl) => cl.id) : undefined,
-          ),
+          loadUnits(db, corporate.id, development.id, unitsOf),
         ]);
         // Spec §4: a unit without its own price shows its prototype's (catalogue/queries.ts).
-        const units = recomputePricesFromPrototypes(stored, prototypes);
-        const byCluster = new Map<string, Unit[]>();
-        for (const u of units) {
-          const list = byCluster.get(u.idCluster);
-          if (list) list.push(u);
-          else byCluster.set(u.idCluster, [u]);
-        }
+        const byCluster = unitsByCluster(recomputePricesFromPrototypes(stored, prototypes));
         return {
           corporativo: publicCorporate(corporate),
           desarrollo: publicDevelopment(development),

@@ -36,8 +36,9 @@ export function rememberLanguage(lng: Language): void {
 }
 
 /**
- * A choice remembered before the cookie existed (or whose cookie expired or was cleared) gets
- * its cookie back, so the next public page the server paints is in that language.
+ * The remembered choice's cookie is written again at every start: a choice remembered before the
+ * cookie existed, or whose cookie was cleared, gets it back (so the next public page the server
+ * paints is in that language), and a kept one runs a year from the last visit, like the choice.
  */
 export function keepLanguageCookie(): void {
   let stored: string | null;
@@ -46,7 +47,5 @@ export function keepLanguageCookie(): void {
   } catch {
     return;
   }
-  if (stored !== 'es' && stored !== 'en') return;
-  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
-  if (cookie !== `${LANGUAGE_COOKIE}=${stored}`) writeLanguageCookie(stored);
+  if (stored === 'es' || stored === 'en') writeLanguageCookie(stored);
 }
