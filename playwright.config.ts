@@ -16,7 +16,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
+  // `npm test` runs two shards at once on two cores (scripts/test.mjs): a test gets 90 s, not 60.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

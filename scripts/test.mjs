@@ -1,7 +1,7 @@
 // `npm test`: everything CI runs. It prepares what a fresh machine lacks (Chromium, a running
 // PostgreSQL), then runs unit, property and integration tests (Vitest) and end-to-end tests
 // (Playwright in Chromium), and closes with one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,47 @@ function playwrightCounts(file) {
   }
 }
 
+/**
+ * The e2e files run in E2E_SHARDS Playwright processes at once (`--shard`), each with its own
+ * server on its own port and its own fresh data directory (scripts/e2e-server.mjs), so no test
+ * sees another shard's writes. Most of an e2e test's time is waiting (navigation, the server, the
+ * worker), so two shards on two cores take well under the one process's time. Each line of a
+ * shard's output is prefixed with its number.
+ */
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const E2E_FIRST_PORT = Number(process.env.E2E_PORT ?? 4173);
+
+function playwrightShard(n) {
+  const file = join(out, `playwright-${n}.json`);
+  const args = ['playwright', 'test'];
+  if (E2E_SHARDS > 1) args.push(`--shard=${n}/${E2E_SHARDS}`);
+  const child = spawn('npx', args, {
+    env: {
+      ...env,
+      E2E_PORT: String(E2E_FIRST_PORT + n - 1),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = E2E_SHARDS > 1 ? `[e2e ${n}/${E2E_SHARDS}] ` : '';
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    let rest = '';
+    from.setEncoding('utf8');
+    from.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) to.write(`${prefix}${line}\n`);
+    });
+    from.on('end', () => rest && to.write(`${prefix}${rest}\n`));
+  }
+  return new Promise((resolve) =>
+    child.on('close', (status) => resolve({ file, status: status ?? 1 })),
+  );
+}
+
 const env = { ...process.env };
 const pgUp = ensurePostgres();
 if (pgUp) env.VITRINA_TEST_PG ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -109,12 +150,13 @@ if (!only || only === 'e2e') {
       failedStep = true;
       totals.failed += 1;
     } else {
-      const file = join(out, 'playwright.json');
-      const r = run('npx', ['playwright', 'test'], {
-        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-      });
-      playwrightCounts(file);
-      if (r.status !== 0) failedStep = true;
+      const results = await Promise.all(
+        Array.from({ length: E2E_SHARDS }, (_, i) => playwrightShard(i + 1)),
+      );
+      for (const r of results) {
+        playwrightCounts(r.file);
+        if (r.status !== 0) failedStep = true;
+      }
     }
   }
 }

@@ -16,7 +16,9 @@ const WIDTHS = [1280, 820, 390] as const;
 const LANGS = ['es', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 
-test.describe.configure({ mode: 'serial' });
+// A test walks up to six language × width combinations, each a new context with axe runs: a
+// minute is too short for that on a loaded machine (CI runs two e2e shards at once).
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 async function contextFor(browser: Browser, lang: Lang, width: number, email: string) {
   const context = await browser.newContext({
