@@ -9,22 +9,28 @@ import {
 import type { Queryable } from '../store/db';
 import type { BulkReplay, Projection, StoredEvent } from '../store/event-store';
 
-/** Columns of `rm_leads`, in the order {@link leadRow} gives their values. */
-export const LEAD_COLUMNS = [
-  'id',
-  'corporate_id',
-  'id_vendedor',
-  'fecha_alta',
-  'eliminado',
-  'status',
-  'desarrollo',
-  'search_name',
-  'search_name_rev',
-  'email_norm',
-  'telefono_norm',
-  'celular_norm',
-  'doc',
+/**
+ * Columns of `rm_leads` with their SQL types (the types name the arrays of a bulk write), in the
+ * order {@link leadRow} gives their values.
+ */
+const LEAD_COLUMN_TYPES = [
+  ['id', 'text'],
+  ['corporate_id', 'text'],
+  ['id_vendedor', 'text'],
+  ['fecha_alta', 'bigint'],
+  ['eliminado', 'boolean'],
+  ['status', 'text'],
+  ['desarrollo', 'text'],
+  ['search_name', 'text'],
+  ['search_name_rev', 'text'],
+  ['email_norm', 'text'],
+  ['telefono_norm', 'text'],
+  ['celular_norm', 'text'],
+  ['doc', 'jsonb'],
 ] as const;
+
+/** Columns of `rm_leads`, in the order {@link leadRow} gives their values. */
+export const LEAD_COLUMNS = LEAD_COLUMN_TYPES.map(([column]) => column);
 
 /** A lead as one `rm_leads` row (also used by the bench to bulk-load the read model). */
 export function leadRow(lead: Lead): unknown[] {
@@ -46,24 +52,7 @@ export function leadRow(lead: Lead): unknown[] {
   ];
 }
 
-/** The SQL type of each of {@link LEAD_COLUMNS}, for the arrays of a bulk write. */
-const LEAD_COLUMN_TYPES = [
-  'text',
-  'text',
-  'text',
-  'bigint',
-  'boolean',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
-  'jsonb',
-] as const;
-
-/** One `rm_lead_notes` row, as {@link insertNote} writes it. */
+/** One `rm_lead_notes` row, as {@link upsertNoteRows} writes it. */
 export interface LeadNoteRow {
   leadId: string;
   corporateId: string;
@@ -91,7 +80,7 @@ export async function upsertLeadRows(tx: Queryable, leads: Iterable<Lead>): Prom
   const columns: unknown[][] = LEAD_COLUMNS.map(() => []);
   for (const lead of leads) leadRow(lead).forEach((value, c) => columns[c]!.push(value));
   if (columns[0]!.length === 0) return;
-  const arrays = LEAD_COLUMN_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+  const arrays = LEAD_COLUMN_TYPES.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
   await tx.query(
     `INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) SELECT * FROM unnest(${arrays})
      ON CONFLICT (id) DO UPDATE SET ${updates}`,
@@ -100,8 +89,8 @@ export async function upsertLeadRows(tx: Queryable, leads: Iterable<Lead>): Prom
 }
 
 /**
- * Many notes' rows in one statement, with {@link insertNote}'s upsert (a note already there keeps
- * its corporate). Each (lead, key) at most once.
+ * Notes' rows in one statement, an upsert (a note already there keeps its corporate): the
+ * projection's, the bulk replay's and the large seed's writer. Each (lead, key) at most once.
  */
 export async function upsertNoteRows(tx: Queryable, notes: Iterable<LeadNoteRow>): Promise<void> {
   const columns: unknown[][] = [[], [], [], [], [], []];
@@ -141,13 +130,7 @@ async function insertLead(tx: Queryable, lead: Lead) {
 }
 
 async function insertNote(tx: Queryable, idLead: string, idCorporativo: string, note: LeadNote) {
-  await tx.query(
-    `INSERT INTO rm_lead_notes (lead_id, key, corporate_id, fecha_registro, eliminado, doc)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (lead_id, key) DO UPDATE SET fecha_registro = EXCLUDED.fecha_registro,
-       eliminado = EXCLUDED.eliminado, doc = EXCLUDED.doc`,
-    [idLead, note.key, idCorporativo, note.fechaRegistro, note.eliminado, JSON.stringify(note)],
-  );
+  await upsertNoteRows(tx, [{ leadId: idLead, corporateId: idCorporativo, note }]);
 }
 
 /** The `rm_lead_counts` row a lead counts in: null for a deleted (or absent) lead. */
