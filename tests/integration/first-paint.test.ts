@@ -117,6 +117,51 @@ describeBackends('first paint of a public page', (backend) => {
     }
   });
 
+  it('reads only the development from the store once the corporate is cached; a change to the corporate shows on the next page', async () => {
+    const db = rt.deps.db;
+    const query = db.query.bind(db);
+    const statements: string[] = [];
+    Object.assign(db, {
+      query: (sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return query(sql, params);
+      },
+    });
+    const rename = (nombre: string) =>
+      rt.deps.store.append(`corporate:${corp.id}`, 'any', [
+        {
+          id: rt.deps.newId(),
+          type: 'CorporateSettingsChanged',
+          data: { changes: { nombre } },
+          corporateId: corp.id,
+          actorId: 'test',
+          occurredAt: new Date(),
+        },
+      ]);
+    const naming = (table: string) => statements.filter((sql) => sql.includes(table)).length;
+    try {
+      await page(`${PAGE}/disponibilidad`);
+      statements.length = 0;
+      for (let i = 0; i < 3; i++) {
+        expect((await page(`${PAGE}/disponibilidad`)).html).toContain(`<p>${corp.nombre}</p>`);
+      }
+      expect(naming('rm_corporates')).toBe(0);
+      expect(naming('rm_developments')).toBe(3);
+
+      await rename('Grupo Horizonte Renombrado');
+      expect((await page(`${PAGE}/disponibilidad`)).html).toContain(
+        '<p>Grupo Horizonte Renombrado</p>',
+      );
+      // The public API reads it from the same cache.
+      const api = await app.request('/api/public/corporativos/grupo-horizonte');
+      expect(((await api.json()) as { nombre: string }).nombre).toBe('Grupo Horizonte Renombrado');
+    } finally {
+      Object.assign(db, { query });
+      await rename(corp.nombre);
+    }
+    expect((await page(`${PAGE}/disponibilidad`)).html).toContain(`<p>${corp.nombre}</p>`);
+  });
+
   it('keeps the bare shell for a development it must not paint', async () => {
     const bare = async (path: string) => {
       const { res, html } = await page(path);

@@ -113,6 +113,18 @@ async function corporateFor(
 }
 
 /**
+ * A corporate by id or slug for a read that needs no session (public pages and their first
+ * paint): from the same cache as the members' requests, so a visitor's page costs no corporate
+ * read on a hit; a change to the corporate drops it in every process (auth-cache.ts). Frozen.
+ */
+export async function cachedCorporate(
+  deps: AppDeps,
+  by: { id?: string; slug?: string },
+): Promise<Corporate | null> {
+  return (await corporateFor(deps, by))?.corporate ?? null;
+}
+
+/**
  * The tenant comes from the session's membership, never from the request alone: a user who is not
  * an approved member of the corporate gets 403, whether or not the corporate exists.
  */

@@ -21,8 +21,7 @@ import {
 } from '../../core/visitor-language';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Db } from '../store/db';
-import { findCorporate, type Env } from '../http/context';
+import { cachedCorporate, type AppDeps, type Env } from '../http/context';
 import { escapeHtml } from '../http/html';
 import { acceptedLanguages, publicPageAt, type DevelopmentPage } from '../http/page-preloads';
 import { loadDevelopmentBySlug } from '../catalogue/queries';
@@ -55,13 +54,13 @@ export interface FirstPaint {
 
 /** The first paint of `page` for this development (null: none; see above). */
 export async function publicFirstPaint(
-  db: Db,
+  deps: AppDeps,
   target: { corporate: string; development: string; page: DevelopmentPage },
   visitor: { requested: string | null; stored?: string | null; preferred: readonly string[] },
 ): Promise<FirstPaint | null> {
-  const corporate = await findCorporate(db, { slug: target.corporate });
+  const corporate = await cachedCorporate(deps, { slug: target.corporate });
   if (!corporate) return null;
-  const development = await loadDevelopmentBySlug(db, corporate.id, target.development);
+  const development = await loadDevelopmentBySlug(deps.db, corporate.id, target.development);
   if (!development || !development.enWeb || landingRedirect(development) !== null) return null;
   const lang = visitorLanguage({
     multiIdioma: corporate.multiIdioma === true,
@@ -136,7 +135,7 @@ export async function publicPageShell(
   const url = new URL(c.req.url);
   try {
     const paint = await publicFirstPaint(
-      c.get('deps').db,
+      c.get('deps'),
       { corporate: page.corporate, development: page.development, page: page.page },
       {
         requested: url.searchParams.get('lang'),

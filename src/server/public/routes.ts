@@ -10,9 +10,8 @@ import {
 } from './views';
 import { recomputePricesFromPrototypes } from '../../core/filters';
 import type { Unit } from '../../core/types';
-import type { Db } from '../store/db';
 import { ApiError, parse } from '../http/errors';
-import { findCorporate, type Env } from '../http/context';
+import { cachedCorporate, type AppDeps, type Env } from '../http/context';
 import { clientAddress } from '../http/rate-limit';
 import {
   loadClusters,
@@ -32,10 +31,10 @@ const slug = z
   .regex(/^[a-z0-9-]+$/);
 
 /** A development visitors may see: it exists, belongs to the corporate and is published on the web. */
-async function publicTarget(db: Db, corpSlug: string, devSlug: string) {
-  const corporate = await findCorporate(db, { slug: corpSlug });
+async function publicTarget(deps: AppDeps, corpSlug: string, devSlug: string) {
+  const corporate = await cachedCorporate(deps, { slug: corpSlug });
   if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
-  const development = await loadDevelopmentBySlug(db, corporate.id, devSlug);
+  const development = await loadDevelopmentBySlug(deps.db, corporate.id, devSlug);
   if (!development || !development.enWeb)
     throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
   return { corporate, development, colors: effectiveStatusColors(corporate, development) };
@@ -51,7 +50,7 @@ const params = (c: { req: { param(name: string): string } }) => ({
 
 export const publicRoutes = new Hono<Env>()
   .get('/corporativos/:c', async (c) => {
-    const corporate = await findCorporate(c.get('deps').db, {
+    const corporate = await cachedCorporate(c.get('deps'), {
       slug: parse(slug, c.req.param('c')),
     });
     if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
@@ -59,7 +58,7 @@ export const publicRoutes = new Hono<Env>()
   })
   .get('/corporativos/:c/desarrollos/:d', async (c) => {
     const { corp, dev } = params(c);
-    const { corporate, development } = await publicTarget(c.get('deps').db, corp, dev);
+    const { corporate, development } = await publicTarget(c.get('deps'), corp, dev);
     return c.json({
       corporativo: publicCorporate(corporate),
       desarrollo: publicDevelopment(development),
@@ -73,8 +72,9 @@ export const publicRoutes = new Hono<Env>()
   .get('/corporativos/:c/desarrollos/:d/disponibilidad', async (c) => {
     const { corp, dev } = params(c);
     const page = parse(availabilityQuery, c.req.query());
-    const db = c.get('deps').db;
-    const { corporate, development, colors } = await publicTarget(db, corp, dev);
+    const deps = c.get('deps');
+    const db = deps.db;
+    const { corporate, development, colors } = await publicTarget(deps, corp, dev);
     // Ready JSON with an ETag from the corporate's catalogue revision (issue 21): the same
     // bytes for every visitor, built once per revision; each page its own.
     return respondReady(c, db, {
@@ -122,7 +122,7 @@ export const publicRoutes = new Hono<Env>()
   .get('/corporativos/:c/desarrollos/:d/stream', async (c) => {
     const { corp, dev } = params(c);
     const deps = c.get('deps');
-    const { corporate, development, colors } = await publicTarget(deps.db, corp, dev);
+    const { corporate, development, colors } = await publicTarget(deps, corp, dev);
     const release = deps.live.admitStream({ userId: null, address: clientAddress(c) });
     return streamSSE(c, async (stream) => {
       const pending: string[] = [];

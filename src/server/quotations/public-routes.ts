@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { priceQuotation, type PricedQuotation, type Quotation } from '../../core/quotation';
 import type { Unit } from '../../core/types';
 import { loadDevelopmentBySlug } from '../catalogue/queries';
-import { findCorporate, type Env } from '../http/context';
+import { cachedCorporate, type Env } from '../http/context';
 import { ApiError, jsonBody, parse } from '../http/errors';
 import { effectiveStatusColors } from '../public/views';
 import { quotationErrorToApi, unitNotFound } from './errors';
@@ -122,7 +122,7 @@ export const quotationPublicRoutes = new Hono<Env>()
     const devSlug = parse(slug, c.req.param('d'));
     const body = parse(simulateBody, await jsonBody(c));
     const deps = c.get('deps');
-    const corporate = await findCorporate(deps.db, { slug: corpSlug });
+    const corporate = await cachedCorporate(deps, { slug: corpSlug });
     if (!corporate) throw new ApiError(404, 'CORPORATE_NOT_FOUND', 'corporate_not_found');
     const development = await loadDevelopmentBySlug(deps.db, corporate.id, devSlug);
     if (!development || !development.enWeb) {
