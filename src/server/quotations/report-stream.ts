@@ -89,7 +89,7 @@ async function inReportSlot<T>(db: Queryable, limit: number, query: () => Promis
 }
 
 /** Time one page query should take on PGlite, whose one connection it blocks while it runs. */
-export const PGLITE_PAGE_BUDGET_MS = 8;
+export const PGLITE_PAGE_BUDGET_MS = 4;
 
 /** Monday 00:00 to the next Monday 00:00 of `now`'s week in the corporate's time zone. */
 export function weeklyReportScope(m: Membership, now: Date): WeeklyReportScope {
