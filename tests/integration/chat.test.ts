@@ -22,6 +22,7 @@ import { WEBHOOK_CALLS_PER_USER } from '../../src/server/chat/routes';
 import { describeBackends, openSeeded } from './support/backends';
 import type { client } from './support/http';
 import { signedIn } from './support/http';
+import { changeCorporateSettings } from './support/catalogue';
 
 type Client = ReturnType<typeof client>;
 type Mode =
@@ -461,17 +462,8 @@ describeBackends('chat assistant', (backend) => {
   it('hidden prices: absent from the adviser’s cards and answering no price question; the administrator sees them', async () => {
     const colors = structuredClone(horizonte.coloresStatus);
     colors.Disponible = { ...colors.Disponible!, esPrecioVisible: false };
-    const settings = (coloresStatus: unknown) =>
-      rt.deps.store.append(`corporate:${horizonte.id}`, 'any', [
-        {
-          id: rt.deps.newId(),
-          type: 'CorporateSettingsChanged',
-          data: { changes: { coloresStatus } },
-          corporateId: horizonte.id,
-          actorId: 'test',
-          occurredAt: new Date(),
-        },
-      ]);
+    const settings = (coloresStatus: Corporate['coloresStatus']) =>
+      changeCorporateSettings(rt, horizonte.id, { coloresStatus });
     await settings(colors);
     try {
       const plain = (await ask(asesor, '2 recámaras')).json as ChatReply;

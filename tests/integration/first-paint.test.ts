@@ -14,7 +14,7 @@ import { createApp } from '../../src/server/app';
 import { mountClient } from '../../src/server/http/static';
 import { publicPageShell } from '../../src/server/public/first-paint';
 import { describeBackends, openSeeded } from './support/backends';
-import { demoAlameda, publishDevelopment } from './support/catalogue';
+import { changeCorporateSettings, demoAlameda, publishDevelopment } from './support/catalogue';
 import { signedIn } from './support/http';
 
 type Client = Awaited<ReturnType<typeof signedIn>>;
@@ -127,17 +127,7 @@ describeBackends('first paint of a public page', (backend) => {
         return query(sql, params);
       },
     });
-    const rename = (nombre: string) =>
-      rt.deps.store.append(`corporate:${corp.id}`, 'any', [
-        {
-          id: rt.deps.newId(),
-          type: 'CorporateSettingsChanged',
-          data: { changes: { nombre } },
-          corporateId: corp.id,
-          actorId: 'test',
-          occurredAt: new Date(),
-        },
-      ]);
+    const rename = (nombre: string) => changeCorporateSettings(rt, corp.id, { nombre });
     const naming = (table: string) => statements.filter((sql) => sql.includes(table)).length;
     try {
       await page(`${PAGE}/disponibilidad`);

@@ -12,6 +12,7 @@ import { liveMessage } from '../../src/server/live/routes';
 import type { StoredEvent } from '../../src/server/store/event-store';
 import { describeBackends, openSeeded } from './support/backends';
 import { client, signedIn } from './support/http';
+import { changeCorporateSettings } from './support/catalogue';
 
 type Client = ReturnType<typeof client>;
 const HIDDEN = ['Apartado', 'Bloqueado', 'Reservado', 'Vendido', 'No Disponible', 'Incompleto'];
@@ -143,17 +144,8 @@ describeBackends('hidden prices', (backend) => {
   it('quotations: a status a corporate makes quotable with its price hidden cannot be quoted by an adviser (403 PRICE_NOT_VISIBLE), nothing written; the administrator can', async () => {
     const colors = { ...defaultStatusColors(), ...corp.coloresStatus };
     colors.Vendido = { ...colors.Vendido!, esCotizable: true, esPrecioVisible: false };
-    const settings = async (coloresStatus: unknown) =>
-      rt.deps.store.append(`corporate:${corp.id}`, 'any', [
-        {
-          id: rt.deps.newId(),
-          type: 'CorporateSettingsChanged',
-          data: { changes: { coloresStatus } },
-          corporateId: corp.id,
-          actorId: 'test',
-          occurredAt: new Date(),
-        },
-      ]);
+    const settings = (coloresStatus: Corporate['coloresStatus']) =>
+      changeCorporateSettings(rt, corp.id, { coloresStatus });
     await settings(colors);
     try {
       const vendido = withStatus('Vendido');

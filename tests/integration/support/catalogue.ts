@@ -1,7 +1,8 @@
 /**
  * The demo catalogue as the integration tests use it: grupo-horizonte and its Torre Alameda as a
  * member reads them, and a development's document republished straight into the log (a test
- * that takes it off the web, renames it… and puts it back).
+ * that takes it off the web, renames it… and puts it back), and a corporate's settings changed
+ * the same way.
  */
 import type { Corporate, Development } from '../../../src/core/types';
 import { streams } from '../../../src/server/catalogue/events';
@@ -38,6 +39,24 @@ export async function publishDevelopment(
       corporateId,
       actorId: 'test',
       occurredAt,
+    },
+  ]);
+}
+
+/** Appends `CorporateSettingsChanged` with these changes, as an administrator's edit does. */
+export async function changeCorporateSettings(
+  rt: Runtime,
+  corporateId: string,
+  changes: Partial<Corporate>,
+): Promise<void> {
+  await rt.deps.store.append(`corporate:${corporateId}`, 'any', [
+    {
+      id: rt.deps.newId(),
+      type: 'CorporateSettingsChanged',
+      data: { changes },
+      corporateId,
+      actorId: 'test',
+      occurredAt: new Date(),
     },
   ]);
 }
