@@ -663,6 +663,13 @@ describeBackends('CRM sync', (backend) => {
       (await admin.put(cfgPath(pacificoCorp), { ...salesforce.config(), clientSecret: undefined }))
         .status,
     ).toBe(200);
+    // Retried in the moment the failure is on the lead but its message is still being delivered
+    // (the dead letter not written yet): the retry still happens.
+    await rt.deps.db.query(
+      `UPDATE outbox SET state = 'sending', next_attempt_at = now() + interval '1 hour'
+        WHERE id = (SELECT outbox_id FROM crm_lead_sync WHERE lead_id = $1)`,
+      [noCompany.id],
+    );
     expect(
       (await pacifico.post(`${leadsPath(pacificoCorp)}/${noCompany.id}/crm/reintentar`)).status,
     ).toBe(202);

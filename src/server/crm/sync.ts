@@ -416,8 +416,12 @@ export async function retryLeadSync(
   const outboxId = rows[0]?.outbox_id ?? null;
   if (outboxId) {
     const message = await getOutboxMessage(db, outboxId);
-    if (message && (message.state === 'pending' || message.state === 'sending')) return;
-    if (message && (await retryOutboxMessage(db, outboxId))) {
+    // Waiting for its turn: it runs with the configuration as it is then.
+    if (message?.state === 'pending') return;
+    // Being delivered (a failure already shown on the lead while its dead letter is still being
+    // written, or an attempt under way): a new message below, so the retry asked for happens; the
+    // one in flight no longer writes the lead's state (`recordSync` follows `outbox_id`).
+    if (message && message.state !== 'sending' && (await retryOutboxMessage(db, outboxId))) {
       await db.query(
         `UPDATE crm_lead_sync SET estado = 'pendiente', updated_at = now() WHERE lead_id = $1`,
         [leadId],
