@@ -3,7 +3,11 @@
  *
  * - On start the machine asks the server for the signed-in account and loads its user record.
  *   If no signed-in user is found within `sessionGrace` (3000 ms) the user is logged out; the
- *   current path is kept when it carries a `folio` query parameter.
+ *   current path is kept when it carries a `folio` query parameter. "Found" needs an answer: a
+ *   question still out when the 3000 ms pass (a slow server, a loaded tablet) is waited for, and
+ *   its answer decides at once — nobody signed in logs out, the user's record signs in. A signed-in
+ *   adviser is not logged out because the server answered in 3.2 s. A question with no answer
+ *   after `answerLimit` (10 s more) is treated as no answer at all: offline, nothing revoked.
  * - A signed-in account without a user record is logged out.
  * - Logout: server sign-out, clear the user, remove the stored auth item, navigate to /login
  *   (with the redirect if given), clear leads, check-in and comparator state, and hold the
@@ -25,7 +29,7 @@
  * - `signIn` and `signOut` are the service's (the application signs in and out of both).
  */
 
-import { and, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
+import { and, assign, or, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import {
   LOGIN_PATH,
   keepsPathOnLogout,
@@ -81,6 +85,8 @@ export interface SessionContext {
    * (and always with the built-in provider).
    */
   hostedSignedIn: boolean | null;
+  /** The 3000 ms guard has passed while a question was still out: its answer decides at once. */
+  graceOver: boolean;
 }
 
 /** Pages for people who are not signed in: the public pages and the people pages (issue 16). */
@@ -122,6 +128,9 @@ export interface SessionInput {
 /** How long to wait before asking for the user again after an unanswered request. */
 export const USER_RETRY_MS = 500;
 
+/** After the 3000 ms guard, how long a question still out is waited for before it counts as unanswered. */
+export const ANSWER_LIMIT_MS = 10_000;
+
 /** Offline: how long before asking the server again on its own. */
 export const OFFLINE_RETRY_MS = 5000;
 
@@ -142,6 +151,23 @@ function logoutTargetFor(
   // Already on the login page: stay, with its own redirect query.
   if (keepsPathOnLogout(location.search) || location.pathname === LOGIN_PATH) return null;
   return loginPath(redirect);
+}
+
+/**
+ * The guard's rule when nobody is found, applied when the 3000 ms pass (`graceOver` false) or,
+ * for a question still out then, when its answer says nobody is signed in (`graceOver` true).
+ */
+function nobodyFound(graceOver: boolean) {
+  const when = (guard: 'quietLogout' | 'guardedPage') =>
+    graceOver ? and(['graceOver', guard]) : guard;
+  return [
+    {
+      guard: when('quietLogout'),
+      target: '#session.signedOut',
+      actions: ['removeAuthItem', 'clearFeatureState'],
+    },
+    { guard: when('guardedPage'), target: '#session.loggingOut', actions: 'logoutHere' },
+  ] as const;
 }
 
 export const sessionMachine = setup({
@@ -179,6 +205,13 @@ export const sessionMachine = setup({
     removeAuthItem: () => {},
     /** Clears leads, check-in and comparator state, and every cached query of the user. */
     clearFeatureState: () => {},
+    /** The guard's logout goes to /login with the current path as its redirect (or stays). */
+    logoutHere: assign({
+      logoutTarget: ({ context }) => {
+        const location = context.location();
+        return logoutTargetFor(location, currentPath(location));
+      },
+    }),
     /** Remembers the hosted service's last report (issue 22). */
     recordHostedState: assign({
       hostedSignedIn: ({ context, event }) =>
@@ -190,6 +223,27 @@ export const sessionMachine = setup({
     hasAccount: (_, output: { id: string } | null) => output !== null,
     hasUser: (_, output: { user: User | null }) => output.user !== null,
     hostedSignedIn: ({ context }) => context.hostedSignedIn === true,
+    graceOver: ({ context }) => context.graceOver,
+    /**
+     * A visitor on the login page whom the server already knows to be signed out is logged out
+     * quietly: the local state is cleared, but there is no session to end, nowhere to go, and no
+     * "Cerrando sesión…" overlay over the form they are using.
+     */
+    quietLogout: and([
+      stateIn('#session.resolving.awaitingUser'),
+      ({ context }) => context.location().pathname === LOGIN_PATH,
+    ]),
+    /**
+     * Visitors of the public pages (spec §1) and of the signed-out people pages (a mailed link's
+     * password, recovery, a broker's registration) are never logged out or sent to /login.
+     */
+    guardedPage: ({ context }) => !isSignedOutPage(context.location().pathname),
+    /** A request of the session check is out, its answer not yet here. */
+    questionOut: or([
+      stateIn('#session.resolving.checking'),
+      stateIn('#session.resolving.loadingUser'),
+      stateIn('#session.resolving.exchanging'),
+    ]),
     /** The service reports a sign-out after it had reported a sign-in on this page. */
     hostedSignedOut: ({ context, event }) =>
       event.type === 'session.authChanged' && !event.signedIn && context.hostedSignedIn === true,
@@ -198,6 +252,7 @@ export const sessionMachine = setup({
     userRetry: USER_RETRY_MS,
     offlineRetry: OFFLINE_RETRY_MS,
     sessionGrace: 3000,
+    answerLimit: 3000 + ANSWER_LIMIT_MS,
     logoutFlag: 1000,
   },
 }).createMachine({
@@ -211,6 +266,7 @@ export const sessionMachine = setup({
     logoutTarget: null,
     location: input.location,
     hostedSignedIn: null,
+    graceOver: false,
   }),
   invoke: { src: 'authListener' },
   on: {
@@ -220,6 +276,7 @@ export const sessionMachine = setup({
   states: {
     /** Looking for a signed-in user; the guard logs out after `sessionGrace`. */
     resolving: {
+      entry: assign({ graceOver: false }),
       initial: 'checking',
       after: {
         sessionGrace: [
@@ -230,30 +287,17 @@ export const sessionMachine = setup({
             target: 'offline',
           },
           {
-            // A visitor on the login page whom the server already knows to be signed out is
-            // logged out quietly: the local state is cleared, but there is no session to end,
-            // nowhere to go, and no "Cerrando sesión…" overlay over the form they are using.
-            guard: and([
-              stateIn('#session.resolving.awaitingUser'),
-              ({ context }) => context.location().pathname === LOGIN_PATH,
-            ]),
-            target: 'signedOut',
-            actions: ['removeAuthItem', 'clearFeatureState'],
+            // A question still out (a slow answer, not no answer): its answer decides.
+            guard: 'questionOut',
+            actions: assign({ graceOver: true }),
           },
-          {
-            // Visitors of the public pages (spec §1) and of the signed-out people pages (a mailed
-            // link's password, recovery, a broker's registration) are never logged out or sent
-            // to /login.
-            guard: ({ context }) => !isSignedOutPage(context.location().pathname),
-            target: 'loggingOut',
-            actions: assign({
-              logoutTarget: ({ context }) => {
-                const location = context.location();
-                return logoutTargetFor(location, currentPath(location));
-              },
-            }),
-          },
+          ...nobodyFound(false),
         ],
+        answerLimit: {
+          // Waited 10 s past the guard and still no answer: as if none came (offline).
+          guard: and(['questionOut', 'graceOver']),
+          target: 'offline',
+        },
       },
       on: {
         'session.signIn': {
@@ -329,13 +373,19 @@ export const sessionMachine = setup({
         },
         retryingUser: {
           tags: ['checking'],
+          // The guard came while the last question was out: its failure is no answer (offline).
+          always: { guard: 'graceOver', target: '#session.offline' },
           after: { userRetry: 'loadingUser' },
         },
         /** No session on the server: signed out, the login form may be used while the guard waits. */
         awaitingUser: {
           tags: ['signedOut'],
           // Signed in to the hosted service (issue 22): its token is exchanged for our session.
-          always: { guard: 'hostedSignedIn', target: 'exchanging' },
+          always: [
+            { guard: 'hostedSignedIn', target: 'exchanging' },
+            // The answer came after the guard: nobody is signed in, so the guard's rule applies now.
+            ...nobodyFound(true),
+          ],
         },
         /** The hosted service's ID token for our session; the 3000 ms guard still holds. */
         exchanging: {

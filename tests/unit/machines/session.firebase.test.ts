@@ -169,13 +169,19 @@ describe('session machine with a hosted sign-in service (issue 22)', () => {
     expect(actor.getSnapshot().context.error?.errorCode).toBe('FIREBASE_NO_ACCESS');
   });
 
-  it('an exchange still unanswered at 3000 ms on a private page: the guard logs out (the built-in rule)', async () => {
+  it('an exchange still out at 3000 ms is waited for; refused later on a private page, the guard logs out then', async () => {
     const slow = deferred<{ id: string }>();
     const { actor, clock, spies, hosted } = start({ exchangeToken: () => slow.promise });
     hosted(true);
     await flush();
     expect(actor.getSnapshot().hasTag('checking')).toBe(true);
     clock.increment(3000);
+    await flush();
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
+    expect(spies.signOut).not.toHaveBeenCalled();
+    slow.reject(
+      Object.assign(new Error('Tu cuenta no tiene acceso'), { errorCode: 'FIREBASE_NO_ACCESS' }),
+    );
     await flush();
     expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
     expect(spies.signOut).toHaveBeenCalledTimes(1);
@@ -185,6 +191,20 @@ describe('session machine with a hosted sign-in service (issue 22)', () => {
     );
     clock.increment(1000);
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('an exchange still out at 3000 ms that then succeeds signs in', async () => {
+    const slow = deferred<{ id: string }>();
+    const { actor, clock, spies, hosted } = start({ exchangeToken: () => slow.promise });
+    hosted(true);
+    await flush();
+    clock.increment(3000);
+    await flush();
+    slow.resolve({ id: 'u1' });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
   });
 
   it('signed in, then signed out of the service elsewhere: logged out here, with the 1000 ms flag', async () => {

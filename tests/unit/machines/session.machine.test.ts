@@ -3,6 +3,7 @@ import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { Role, User } from '../../../src/core/types';
 import {
   sessionMachine,
+  ANSWER_LIMIT_MS,
   OFFLINE_RETRY_MS,
   USER_RETRY_MS,
   type SessionCorporate,
@@ -158,15 +159,84 @@ describe('session machine: checking', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
   });
 
-  it('logs out after 3000 ms when the session check does not answer in time', async () => {
+  it('a session check still out when the 3000 ms pass is waited for: a found user signs in', async () => {
     const pending = deferred<{ id: string } | null>();
     const { actor, clock, spies } = start({ checkSession: () => pending.promise });
     clock.increment(3000);
-    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    await flush();
+    // A slow answer is not "no user found": nothing is revoked while it is out.
+    expect(actor.getSnapshot().matches({ resolving: 'checking' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
+    clock.increment(ANSWER_LIMIT_MS - 1);
     pending.resolve({ id: 'u1' });
     await flush();
-    expect(spies.loadUser).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.loadUser).toHaveBeenCalledWith('u1');
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('a user record still loading when the 3000 ms pass is waited for too', async () => {
+    const pending = deferred<{ user: User | null; corporates: SessionCorporate[] }>();
+    const { actor, clock, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      loadUser: () => pending.promise,
+    });
+    await flush();
+    clock.increment(4000);
+    await flush();
+    expect(actor.getSnapshot().matches({ resolving: 'loadingUser' })).toBe(true);
+    pending.resolve({ user: makeUser(), corporates: [horizonte] });
+    await flush();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('a late answer that finds nobody logs out at once, with the current path as redirect', async () => {
+    const pending = deferred<{ id: string } | null>();
+    const { actor, clock, spies } = start({
+      checkSession: () => pending.promise,
+      location: { pathname: '/corporativos/grupo-horizonte/clientes', search: '' },
+    });
+    clock.increment(3500);
+    await flush();
+    expect(spies.signOut).not.toHaveBeenCalled();
+    pending.resolve(null);
+    await flush();
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    expect(spies.signOut).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenCalledWith(
+      '/login?redirect=%2Fcorporativos%2Fgrupo-horizonte%2Fclientes',
+      true,
+    );
+  });
+
+  it('a question with no answer 10 s after the guard counts as none: offline, nothing revoked', async () => {
+    const pending = deferred<{ id: string } | null>();
+    const { actor, clock, spies } = start({ checkSession: () => pending.promise });
+    clock.increment(3000);
+    clock.increment(ANSWER_LIMIT_MS - 1);
+    expect(actor.getSnapshot().matches({ resolving: 'checking' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    // The abandoned answer changes nothing.
+    pending.resolve(null);
+    await flush();
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('a user load that fails with no answer after the guard: offline at once, not retried in place', async () => {
+    const pending = deferred<{ user: User | null; corporates: SessionCorporate[] }>();
+    const { actor, clock, spies } = start({
+      checkSession: () => Promise.resolve({ id: 'u1' }),
+      loadUser: () => pending.promise,
+    });
+    await flush();
+    clock.increment(3000);
+    pending.reject(Object.assign(new Error(''), { status: 0 }));
+    await flush();
+    expect(actor.getSnapshot().matches('offline')).toBe(true);
+    expect(spies.signOut).not.toHaveBeenCalled();
   });
 
   it('the timer does not fire once the user is signed in', async () => {
@@ -215,16 +285,20 @@ describe('session machine: checking', () => {
     expect(spies.navigate).not.toHaveBeenCalled();
   });
 
-  it('on the login page a session check that has not answered still ends in the full logout', async () => {
+  it('on the login page a session check answered after the guard still logs out quietly', async () => {
     const pending = deferred<{ id: string } | null>();
-    const { actor, clock } = start({
+    const { actor, clock, spies } = start({
       checkSession: () => pending.promise,
       location: { pathname: '/login', search: '' },
     });
     clock.increment(3000);
-    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(true);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
     pending.resolve(null);
     await flush();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().hasTag('logoutLoading')).toBe(false);
+    expect(spies.removeAuthItem).toHaveBeenCalledTimes(1);
+    expect(spies.signOut).not.toHaveBeenCalled();
   });
 });
 
