@@ -30,6 +30,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
+    // The built app registers a service worker that precaches every asset: in each new context
+    // that is a second download of the whole app and a worker's CPU, about a quarter of an e2e
+    // run's CPU on two cores. Blocked here; the files that test the worker (pwa, push) allow it.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'off',
   },

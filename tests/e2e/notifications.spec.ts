@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 
+// These tests need the service worker the other files block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Notifications (issue 15): the adviser's bell counts up live when the manager sends a message
  * (no reload), the list shows it newest first with its time and link, opening it marks it read

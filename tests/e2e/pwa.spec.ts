@@ -12,6 +12,9 @@ import {
 } from '@playwright/test';
 import { axeViolations } from './support/axe';
 
+// These tests need the service worker the other files block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The installable app (issue 15 point 5): the web manifest and the service worker pass
  * Chromium's installability check (the one Lighthouse reports), the app shell opens offline

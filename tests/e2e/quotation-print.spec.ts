@@ -239,7 +239,9 @@ test.describe('printed quotation', () => {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
       await page.goto(url);
-      await expect(page.getByTestId('public-quotation')).toBeVisible();
+      // Twenty times slower than this machine, itself shared with the other e2e shard: the page
+      // takes well over the usual 10 s to load (CI saw it still loading at 10 s).
+      await expect(page.getByTestId('public-quotation')).toBeVisible({ timeout: 60_000 });
       // The browser's print (Ctrl+P, the Print button) fires beforeprint before it lays the page
       // out for paper: the closing must be there when the event returns.
       const atPrint = await page.evaluate(() => {
