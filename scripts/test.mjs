@@ -2,7 +2,7 @@
 // PostgreSQL), then runs unit, property and integration tests (Vitest) and end-to-end tests
 // (Playwright in Chromium), and closes with one summary line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,7 +73,7 @@ function playwrightCounts(file) {
 }
 
 /**
- * The e2e files run in E2E_SHARDS Playwright processes at once (`--shard`), each with its own
+ * The e2e files run in E2E_SHARDS Playwright processes at once (files split by time, below), each with its own
  * server on its own port and its own fresh data directory (scripts/e2e-server.mjs), so no test
  * sees another shard's writes. Most of an e2e test's time is waiting (navigation, the server, the
  * worker), so two shards on two cores take well under the one process's time. Each line of a
@@ -82,10 +82,65 @@ function playwrightCounts(file) {
 const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const E2E_FIRST_PORT = Number(process.env.E2E_PORT ?? 4173);
 
-function playwrightShard(n) {
+/**
+ * The e2e files' measured seconds (`tests/e2e/durations.json`, written by a run with
+ * E2E_DURATIONS=write): the shards get files of about equal total time, longest first, each to
+ * the shard with the least so far. Playwright's own `--shard` splits by test count, which left one
+ * shard two minutes behind the other. A file missing from the table counts as the median.
+ */
+const DURATIONS_FILE = 'tests/e2e/durations.json';
+
+function e2eFiles() {
+  const files = readdirSync('tests/e2e')
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  const known = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
+  const values = Object.values(known).sort((a, b) => a - b);
+  const fallback = values.length ? values[Math.floor(values.length / 2)] : 1;
+  return files.map((f) => ({ file: f, seconds: known[f] ?? fallback }));
+}
+
+function shardFiles() {
+  const shards = Array.from({ length: E2E_SHARDS }, () => ({ seconds: 0, files: [] }));
+  for (const { file, seconds } of e2eFiles().sort((a, b) => b.seconds - a.seconds)) {
+    const least = shards.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    least.seconds += seconds;
+    least.files.push(`tests/e2e/${file}`);
+  }
+  return shards.map((s) => s.files.sort());
+}
+
+/** Each file's seconds in the finished run's reports, for DURATIONS_FILE. */
+function writeDurations(reports) {
+  const seconds = {};
+  const walk = (suite, file) => {
+    for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+    for (const spec of suite.specs ?? []) {
+      const name = (spec.file ?? file).split('/').pop();
+      for (const t of spec.tests)
+        for (const r of t.results) seconds[name] = (seconds[name] ?? 0) + r.duration / 1000;
+    }
+  };
+  for (const report of reports) {
+    try {
+      for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? [])
+        walk(suite, suite.file);
+    } catch {
+      // A shard without a report: its files keep no figure.
+    }
+  }
+  const sorted = Object.fromEntries(
+    Object.entries(seconds)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([f, s]) => [f, Math.round(s)]),
+  );
+  writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`Wrote ${DURATIONS_FILE}.`);
+}
+
+function playwrightShard(n, files) {
   const file = join(out, `playwright-${n}.json`);
-  const args = ['playwright', 'test'];
-  if (E2E_SHARDS > 1) args.push(`--shard=${n}/${E2E_SHARDS}`);
+  const args = ['playwright', 'test', ...files];
   const child = spawn('npx', args, {
     env: {
       ...env,
@@ -150,9 +205,9 @@ if (!only || only === 'e2e') {
       failedStep = true;
       totals.failed += 1;
     } else {
-      const results = await Promise.all(
-        Array.from({ length: E2E_SHARDS }, (_, i) => playwrightShard(i + 1)),
-      );
+      const shards = E2E_SHARDS > 1 ? shardFiles() : [[]];
+      const results = await Promise.all(shards.map((files, i) => playwrightShard(i + 1, files)));
+      if (process.env.E2E_DURATIONS === 'write') writeDurations(results.map((r) => r.file));
       for (const r of results) {
         playwrightCounts(r.file);
         if (r.status !== 0) failedStep = true;
