@@ -810,9 +810,10 @@ describeBackends('background work', (backend) => {
           return q.query(sql, params);
         },
       });
+      const countedBase = counting(base);
       const db: Db = {
         ...base,
-        query: counting(base).query,
+        query: (sql, params) => countedBase.query(sql, params),
         transaction: (fn) => base.transaction((tx) => fn(counting(tx))),
       };
       const store = new EventStore(db);
@@ -832,7 +833,7 @@ describeBackends('background work', (backend) => {
       work.start();
       await until(
         'the first read of the log',
-        async () => reads,
+        () => Promise.resolve(reads),
         (n) => n > 0,
       );
       const before = reads;
@@ -844,7 +845,7 @@ describeBackends('background work', (backend) => {
       const seen = reads;
       await until(
         'the next look at the log',
-        async () => reads,
+        () => Promise.resolve(reads),
         (n) => n > seen,
         5_000,
       );
