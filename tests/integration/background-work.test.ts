@@ -810,10 +810,9 @@ describeBackends('background work', (backend) => {
           return q.query(sql, params);
         },
       });
-      const countedBase = counting(base);
       const db: Db = {
         ...base,
-        query: (sql, params) => countedBase.query(sql, params),
+        query: counting(base).query,
         transaction: (fn) => base.transaction((tx) => fn(counting(tx))),
       };
       const store = new EventStore(db);
@@ -833,7 +832,7 @@ describeBackends('background work', (backend) => {
       work.start();
       await until(
         'the first read of the log',
-        () => Promise.resolve(reads),
+        async () => reads,
         (n) => n > 0,
       );
       const before = reads;
@@ -845,7 +844,7 @@ describeBackends('background work', (backend) => {
       const seen = reads;
       await until(
         'the next look at the log',
-        () => Promise.resolve(reads),
+        async () => reads,
         (n) => n > seen,
         5_000,
       );
