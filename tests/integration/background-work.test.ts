@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerProjections, type Runtime } from '../../src/server/runtime';
 import {
   BackgroundWork,
   type BackgroundWorkOptions,
-  EMBEDDED_CONSUMER_POLL_MS,
   cancelTimer,
   enqueueOutbox,
   getOutboxMessage,
@@ -22,7 +20,7 @@ import {
   scheduleTimer,
   workProjection,
 } from '../../src/server/store/background-work';
-import { openDb, type Db, type Queryable } from '../../src/server/store/db';
+import { openDb, type Db } from '../../src/server/store/db';
 import { ConcurrencyError, EventStore, type NewEvent } from '../../src/server/store/event-store';
 import { describeBackends } from './support/backends';
 
@@ -797,67 +795,6 @@ describeBackends('background work', (backend) => {
     expect(rows.slice(20).every((r) => r.instance === standby.instanceId)).toBe(true);
     await standby.stop();
   });
-
-  it.skipIf(backend.name !== 'pglite')(
-    'on the embedded store an idle consumer reads the log every 2 s, not every 300 ms (only this process appends), and an append wakes it at once',
-    async () => {
-      // The log reads of this work only: its own store on a counting view of the same database.
-      let reads = 0;
-      const base = rt.deps.db;
-      const counting = (q: Queryable): Queryable => ({
-        query: (sql, params) => {
-          if (/\bFROM events\b/.test(sql)) reads += 1;
-          return q.query(sql, params);
-        },
-      });
-      const db: Db = {
-        ...base,
-        query: counting(base).query,
-        transaction: (fn) => base.transaction((tx) => fn(counting(tx))),
-      };
-      const store = new EventStore(db);
-      registerProjections(store);
-      // No pollMs given (as the server runs): the embedded default applies to consumers.
-      const work = newWork({ pollMs: undefined }, db, store);
-      work.registerConsumer({
-        name: 'embedded-idle',
-        handles: ['IdlePing'],
-        handle: async (event, { tx }) => {
-          await tx.query('INSERT INTO t_effects (consumer, event_id) VALUES ($1, $2)', [
-            'embedded-idle',
-            event.id,
-          ]);
-        },
-      });
-      work.start();
-      await until(
-        'the first read of the log',
-        async () => reads,
-        (n) => n > 0,
-      );
-      const before = reads;
-      await sleep(1_500);
-      // Polling each 300 ms would have read the log about five times by now.
-      expect(reads - before).toBeLessThanOrEqual(1);
-
-      // Right after a look at the log, the next one is 2 s away: an effect sooner is the wake.
-      const seen = reads;
-      await until(
-        'the next look at the log',
-        async () => reads,
-        (n) => n > seen,
-        5_000,
-      );
-      const appended = Date.now();
-      await store.append(`idle:${randomUUID()}`, 0, [ev('IdlePing')]);
-      await until(
-        'the effect',
-        () => effectsOf('embedded-idle'),
-        (rows) => rows.length === 1,
-      );
-      expect(Date.now() - appended).toBeLessThan(EMBEDDED_CONSUMER_POLL_MS);
-    },
-  );
 
   it('status: lag and state of each consumer, timers and outbox counts', async () => {
     const work = newWork();

@@ -63,16 +63,12 @@ export interface BackgroundWorkDeps {
   clock: () => Date;
 }
 
-/** An idle consumer's look at the log on the embedded store, where only this process appends. */
-export const EMBEDDED_CONSUMER_POLL_MS = 2_000;
-
 export interface BackgroundWorkOptions {
   /** This process's id as a lease owner (default: host, pid and a random suffix). */
   instanceId?: string;
   /**
    * How often idle loops look for work committed by other processes (default 300 ms, or
    * VITRINA_WORK_POLL_MS). Appends made through this process's EventStore wake them at once.
-   * Given (or set in the environment), it is also the consumers' idle poll on the embedded store.
    */
   pollMs?: number;
   /**
@@ -178,8 +174,7 @@ export class BackgroundWork {
     this.instanceId =
       options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     const log = options.log ?? defaultLogger;
-    const givenPollMs = options.pollMs ?? envNumber('VITRINA_WORK_POLL_MS');
-    const pollMs = givenPollMs ?? 300;
+    const pollMs = options.pollMs ?? envNumber('VITRINA_WORK_POLL_MS') ?? 300;
     const leaseMs = options.leaseMs ?? envNumber('VITRINA_WORK_LEASE_MS') ?? 4_000;
     this.env = {
       db: deps.db,
@@ -190,11 +185,6 @@ export class BackgroundWork {
       heartbeatMs: options.heartbeatMs ?? Math.max(50, Math.floor(leaseMs / 4)),
       standbyPollMs: options.standbyPollMs ?? Math.min(1_000, Math.floor(leaseMs / 2)),
       pollMs,
-      // PGlite is one process (its directory is locked): every append is this process's and wakes
-      // the consumers, so reading the log each 300 ms only cost an idle server CPU (measured on a
-      // fresh directory: 0.71 -> 0.49 s of CPU per idle 30 s). Timers and the outbox keep
-      // `pollMs`: their work falls due with time.
-      idlePollMs: givenPollMs ?? (deps.db.kind === 'pglite' ? EMBEDDED_CONSUMER_POLL_MS : pollMs),
       coalesceMs: options.coalesceMs ?? 50,
       log,
     };

@@ -109,13 +109,8 @@ export interface RunnerEnv {
   heartbeatMs: number;
   /** How often a standby process tries to take the lease. */
   standbyPollMs: number;
-  /** The base poll: a failing consumer waits four of these (at most 5 s) before trying again. */
+  /** How often an idle consumer reads the log for other processes' appends. */
   pollMs: number;
-  /**
-   * How often an idle consumer reads the log for other processes' appends (this process's wake it
-   * at once): `pollMs` on PostgreSQL; longer on the embedded store, where no other process writes.
-   */
-  idlePollMs: number;
   /**
    * The least time between two reads of the log by one consumer: wake-ups closer than this are
    * coalesced, so under load one batch takes the events of several appends (0: none).
@@ -254,7 +249,7 @@ export class ConsumerRunner {
         }
         const worked = await this.step();
         if (!worked && !this.stopping) {
-          await this.waker.wait(this.env.idlePollMs);
+          await this.waker.wait(this.env.pollMs);
           // Under load appends wake the consumer one after another: read at most every coalesceMs.
           const since = Date.now() - this.lastRead;
           if (since < this.env.coalesceMs) await this.waker.sleep(this.env.coalesceMs - since);
