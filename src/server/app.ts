@@ -27,16 +27,19 @@ import { quotationPublicRoutes } from './quotations/public-routes';
 import { SESSION_COOKIE } from './auth/sessions';
 import { ApiError, errorResponse, handleError } from './http/errors';
 import { compressResponses } from './http/compression';
+import { RequestGauge } from './http/in-flight';
 import { bodyLimit, csrfGuard, inputGuard, securityHeaders } from './http/security';
 import type { AppDeps, Env } from './http/context';
 
 /** The API under /api; the static client is mounted by main.ts. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<Env>();
+  const requests = deps.requests ?? new RequestGauge();
   // Every response's headers may depend on the deployment (HSTS behind a trusted TLS proxy).
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    await next();
+    c.set('requests', requests);
+    await requests.during(next);
   });
   app.use('*', securityHeaders);
   // Brotli (preferred) or gzip for JSON and the app shell (http/compression.ts); never the live

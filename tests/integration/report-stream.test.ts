@@ -6,12 +6,14 @@ import { createApp } from '../../src/server/app';
 import type { Membership } from '../../src/server/http/context';
 import { weeklyReport } from '../../src/server/quotations/queries';
 import {
+  PGLITE_YIELD_LIMIT_MS,
   REPORT_CONNECTIONS,
   reportConnections,
   weeklyReportStream,
   type WeeklyReportScope,
 } from '../../src/server/quotations/report-stream';
 import type { Db, Queryable } from '../../src/server/store/db';
+import { RequestGauge } from '../../src/server/http/in-flight';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
 import { login, signedIn } from './support/http';
 
@@ -33,6 +35,7 @@ describeBackends('weekly report stream', (backend: Backend) => {
   let admin: Membership;
   const ids: Record<string, string> = {};
   let pageQueries = 0;
+  const gauge = new RequestGauge();
   let slowPagesMs = 0;
 
   const weekly = () => `/api/wsObtenerCotizacionesSemanales?idCorporativo=${corp.id}`;
@@ -264,6 +267,64 @@ describeBackends('weekly report stream', (backend: Backend) => {
       expect(await mostAtOnce(10)).toBe(db.kind === 'postgres' ? REPORT_CONNECTIONS : 6);
       expect(await mostAtOnce(4)).toBe(db.kind === 'postgres' ? 2 : 6);
       expect(await mostAtOnce(1)).toBe(db.kind === 'postgres' ? 1 : 6);
+    } finally {
+      await clear();
+    }
+  });
+
+  it('pauses between pages on the embedded store only while other requests are answered', async () => {
+    await copies(1500, 'p');
+    try {
+      /** The report read one page at a time (PGlite's way), and how many pauses it made. */
+      const read = async (othersWaiting: () => boolean) => {
+        let pauses = -1;
+        const text = await collect(
+          weeklyReportStream(rt.deps.db, scope(), {
+            format: 'json',
+            kind: 'pglite',
+            connections: 1,
+            pageRows: 100,
+            othersWaiting,
+            onEnd: (outcome) => (pauses = outcome.pauses),
+          }),
+        );
+        expect(JSON.parse(text)).toHaveLength(1504);
+        return pauses;
+      };
+      // 16 pages of 100 rows: nobody else, no pause; others answered, a pause after each but the
+      // last (each at most PGLITE_YIELD_LIMIT_MS); one long request, one pause of several looks.
+      expect(await read(() => false)).toBe(0);
+      const t0 = performance.now();
+      expect(await read(() => true)).toBe(15);
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(15 * PGLITE_YIELD_LIMIT_MS);
+      let looks = 0;
+      expect(await read(() => ++looks <= 3)).toBe(1);
+      expect(looks).toBe(15 + 3);
+      // Through the route: its own request no longer counts once its body streams, another does.
+      const seen: boolean[] = [];
+      const watched = createApp({
+        ...rt.deps,
+        requests: gauge,
+        db: Object.assign(Object.create(rt.deps.db) as Db, {
+          query: (sql: string, params?: unknown[]) => {
+            if (sql.includes('ORDER BY q.fecha_alta, q.posicion')) seen.push(gauge.busy());
+            return rt.deps.db.query(sql, params);
+          },
+        }),
+      });
+      const cookie = await login(watched, 'gerente@vitrina.demo');
+      const res = await watched.request(streamed(), { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const [, ...lines] = (await res.text()).trim().split('\n');
+      expect(lines.flatMap((line) => JSON.parse(line) as unknown[])).toHaveLength(1504);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((busy) => !busy)).toBe(true);
+      let release!: () => void;
+      const slow = gauge.during(() => new Promise<void>((resolve) => (release = resolve)));
+      expect(gauge.busy()).toBe(true);
+      release();
+      await slow;
+      expect(gauge.busy()).toBe(false);
     } finally {
       await clear();
     }

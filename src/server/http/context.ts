@@ -14,6 +14,7 @@ import type { AuthProviderOptions } from '../auth/firebase';
 import type { ChatOptions } from '../chat/webhook';
 import type { CrmService } from '../crm/connections';
 import { ApiError, forbidden, unauthenticated } from './errors';
+import type { RequestGauge } from './in-flight';
 
 export interface AppDeps {
   db: Db;
@@ -49,11 +50,15 @@ export interface AppDeps {
    * X-Forwarded-For and X-Forwarded-Proto believed (http/proxy.ts).
    */
   trustProxy?: number;
+  /** The requests being answered now (http/in-flight.ts); absent: the app counts its own. */
+  requests?: RequestGauge;
 }
 
 export type Env = {
   Variables: {
     deps: AppDeps;
+    /** The requests being answered now (http/in-flight.ts). */
+    requests: RequestGauge;
     userId: string | null;
     sessionToken: string | undefined;
     /**

@@ -10,9 +10,10 @@
  *   another pooled connection while this one is read and written (one page ahead at most), and
  *   pages grow while the client keeps up; all reports together use at most
  *   {@link REPORT_CONNECTIONS} of the pool. On PGlite (one connection, queries queued in order)
- *   pages are read one after another, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS}),
- *   and the loop pauses as long as a page took between them, so a light request's queries run
- *   between two pages.
+ *   pages are read one after another, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS});
+ *   while other requests are being answered the loop pauses as long as a page took between two
+ *   pages, so their queries run between them, and when none is it only yields to the event loop
+ *   (a request that arrives meanwhile is counted before the next page starts).
  * - The response is a pull stream: a page is written only when the socket took the previous
  *   one (back-pressure), and a client that goes away cancels it, so reading stops (a page read
  *   ahead is dropped).
@@ -88,8 +89,12 @@ async function inReportSlot<T>(db: Queryable, limit: number, query: () => Promis
   }
 }
 
-/** Time one page query should take on PGlite, whose one connection it blocks while it runs. */
-export const PGLITE_PAGE_BUDGET_MS = 4;
+/**
+ * Time one page query should take on PGlite, whose one connection and event loop it blocks while
+ * it runs: short while other requests are being answered (a request waits for the page under
+ * way), longer when nobody else is (fewer pages, each paying a query's fixed cost).
+ */
+export const PGLITE_PAGE_BUDGET_MS = { othersWaiting: 4, alone: 8 } as const;
 
 /** Monday 00:00 to the next Monday 00:00 of `now`'s week in the corporate's time zone. */
 export function weeklyReportScope(m: Membership, now: Date): WeeklyReportScope {
@@ -228,13 +233,44 @@ export function nextPageRows(rows: number, elapsedMs: number, budgetMs: number):
   return Math.min(REPORT_PAGE_ROWS.max, Math.max(REPORT_PAGE_ROWS.min, Math.min(scaled, rows * 4)));
 }
 
-/**
- * On PGlite, the pause after a page: as long as the page took, so the report has the one
- * connection at most half the time and a light request's queries, which come one after another
- * with I/O between them, find it free instead of queueing behind a page each.
- */
+/** On PGlite without a gauge of other requests: a pause as long as the page took, always. */
 const pauseAfterPage = (pageMs: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, Math.round(pageMs))));
+
+/**
+ * The longest the report waits after one page while other requests are being answered: under
+ * steady traffic it still reads a page at least this often.
+ */
+export const PGLITE_YIELD_LIMIT_MS = 50;
+
+/**
+ * Whether other requests are being answered, asked once the event loop has taken in what arrived
+ * during the page: a page ends inside one loop turn, and a request that came meanwhile is read at
+ * the next turn's poll, so the question waits for the check phase after it (a second
+ * `setImmediate`: the first runs before that poll).
+ */
+const othersAfterPoll = (othersWaiting: () => boolean) =>
+  new Promise<boolean>((resolve) =>
+    setImmediate(() => setImmediate(() => resolve(othersWaiting()))),
+  );
+
+/**
+ * On PGlite, after a page: while other requests are being answered the report leaves them the
+ * one connection and the event loop, asking again every 2 ms, up to {@link PGLITE_YIELD_LIMIT_MS};
+ * their queries, which come one after another with I/O between them, then find it free instead
+ * of queueing behind a page each. With nobody else to serve it goes on at once. True when it
+ * waited.
+ */
+async function yieldToOthers(othersWaiting: () => boolean): Promise<boolean> {
+  const started = performance.now();
+  let waited = false;
+  while (await othersAfterPoll(othersWaiting)) {
+    waited = true;
+    if (performance.now() - started >= PGLITE_YIELD_LIMIT_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return waited;
+}
 
 /**
  * A page on its way: its end key (PostgreSQL: found first, so the next page can start before
@@ -254,10 +290,18 @@ export interface ReportStreamOptions {
   kind: 'pglite' | 'postgres';
   /** The store's connections (`Db.connections`): PostgreSQL's reports use at most half. */
   connections: number;
+  /**
+   * PGlite: whether other requests are being answered now (`RequestGauge.busy`), asked after
+   * each page (see `yieldToOthers`); absent: the report pauses as long as each page took.
+   */
+  othersWaiting?: () => boolean;
   /** A fixed page size instead of the time budget's (tests: page boundaries). */
   pageRows?: number;
-  /** Called once when the stream ends (finished, failed or cancelled), with how many pages. */
-  onEnd?: (outcome: { pages: number; cancelled: boolean }) => void;
+  /**
+   * Called once when the stream ends (finished, failed or cancelled), with how many pages and
+   * how many of the pauses between them left the connection to other requests (PGlite).
+   */
+  onEnd?: (outcome: { pages: number; pauses: number; cancelled: boolean }) => void;
 }
 
 /**
@@ -275,7 +319,9 @@ export function weeklyReportStream(
   let after: ReportKey | null = null;
   let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first[options.kind];
   let pages = 0;
+  let pauses = 0;
   let lastPageMs = 0;
+  let lastPageRows = size;
   let started = false;
   let finished = false;
   /** PostgreSQL: the next page, read while the current one is read and written (one at most). */
@@ -283,7 +329,7 @@ export function weeklyReportStream(
   const end = (cancelled: boolean) => {
     if (finished) return;
     finished = true;
-    options.onEnd?.({ pages, cancelled });
+    options.onEnd?.({ pages, pauses, cancelled });
   };
   const request = (key: ReportKey | null, limit: number): PendingPage => {
     const t0 = performance.now();
@@ -327,7 +373,16 @@ export function weeklyReportStream(
             controller.enqueue(encoder.encode('['));
           }
           for (;;) {
-            if (!pipelined && pages > 0) await pauseAfterPage(lastPageMs);
+            if (!pipelined && pages > 0) {
+              const paused = options.othersWaiting
+                ? await yieldToOthers(options.othersWaiting)
+                : (await pauseAfterPage(lastPageMs), true);
+              if (paused) pauses++;
+              if (options.pageRows === undefined) {
+                const budget = PGLITE_PAGE_BUDGET_MS[paused ? 'othersWaiting' : 'alone'];
+                size = nextPageRows(lastPageRows, lastPageMs, budget);
+              }
+            }
             if (finished) return;
             const current = ahead ?? request(after, size);
             ahead = null;
@@ -343,9 +398,7 @@ export function weeklyReportStream(
             const { page, ms } = await current.read;
             if (finished) return;
             lastPageMs = ms;
-            if (options.pageRows === undefined && !pipelined) {
-              size = nextPageRows(current.limit, ms, PGLITE_PAGE_BUDGET_MS);
-            }
+            lastPageRows = current.limit;
             // More pages: this one ended at a known key, or it was full. A short page without an
             // end key is the last one: no query for an empty page after it.
             const full = page.count === current.limit;

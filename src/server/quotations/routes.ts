@@ -102,6 +102,7 @@ async function weeklyReportResponse(c: Context<Env>, format: 'json' | 'ndjson') 
       format,
       kind: deps.db.kind,
       connections: deps.db.connections,
+      othersWaiting: () => c.get('requests').busy(),
     }),
     200,
   );
