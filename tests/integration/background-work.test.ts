@@ -796,6 +796,46 @@ describeBackends('background work', (backend) => {
     await standby.stop();
   });
 
+  it("status: the lease holder's lag counts from where it has read, past events it does not handle", async () => {
+    const work = newWork();
+    work.registerConsumer({
+      name: 'picky',
+      startAt: 'end',
+      handles: ['Wanted'],
+      handle: () => Promise.resolve(),
+    });
+    const lagOf = async () => (await work.status()).consumers[0]!.lag;
+    // Its row is created at its first start, at the log's end (`startAt: 'end'`).
+    work.start();
+    await until(
+      'picky to idle',
+      () => work.status(),
+      (st) => st.consumers[0]!.state === 'idle',
+    );
+    await work.stop();
+    await rt.deps.store.append(
+      `picky:${randomUUID()}`,
+      0,
+      Array.from({ length: 3 }, () => ev('Unwanted')),
+    );
+    expect(await lagOf()).toBe(3);
+    const { rows } = await rt.deps.db.query<{ t: string; p: string }>(
+      `SELECT transaction_id::text AS t, global_position::text AS p FROM events
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    // The holder has read past the three (they only move its checkpoint, stored up to a second
+    // later): its lag is 0 at once; the stored checkpoint alone still says 3.
+    const runner = (work as unknown as { consumers: Map<string, object> }).consumers.get('picky')!;
+    let read: { transactionId: string; position: string } | null = {
+      transactionId: rows[0]!.t,
+      position: rows[0]!.p,
+    };
+    Object.defineProperty(runner, 'readPosition', { get: () => read });
+    expect(await lagOf()).toBe(0);
+    read = null;
+    expect(await lagOf()).toBe(3);
+  });
+
   it('status: lag and state of each consumer, timers and outbox counts', async () => {
     const work = newWork();
     work.registerConsumer({ name: 'late', startAt: 'end', handle: () => Promise.resolve() });

@@ -103,7 +103,11 @@ export interface ConsumerStatus {
   holder: string | null;
   leaseExpiresAt: string | null;
   checkpoint: Checkpoint;
-  /** Committed events after the checkpoint, counted up to 100,000 (`lagCapped` beyond). */
+  /**
+   * Committed events after the checkpoint, counted up to 100,000 (`lagCapped` beyond). In the
+   * process holding the lease, after where it has read too: events it passed over without
+   * handling them count as done before their checkpoint is stored (up to a second later).
+   */
   lag: number;
   lagCapped: boolean;
   /** The event a handler keeps throwing on, while it is being retried. */
@@ -313,14 +317,19 @@ export class BackgroundWork {
                          SELECT 1 FROM events e
                           WHERE (e.transaction_id, e.global_position)
                                 > (coalesce(c.transaction_id, '0'::xid8), coalesce(c.position, 0))
+                            AND (e.transaction_id, e.global_position) > (n.read_t::xid8, n.read_p::bigint)
                             AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                           LIMIT ${LAG_CAP + 1}) x)::int AS lag,
                       (SELECT count(*) FROM parked_events pe
                         WHERE pe.consumer = n.name AND pe.state <> 'resolved')::int AS parked
-                 FROM unnest($1::text[]) AS n(name)
+                 FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, read_t, read_p)
                  LEFT JOIN consumers c ON c.name = n.name
                  LEFT JOIN work_leases l ON l.name = 'consumer:' || n.name AND l.expires_at > clock_timestamp()`,
-              [names],
+              [
+                names,
+                names.map((name) => this.consumers.get(name)!.readPosition?.transactionId ?? '0'),
+                names.map((name) => this.consumers.get(name)!.readPosition?.position ?? '0'),
+              ],
             )
           ).rows;
     const byName = new Map(consumerRows.map((r) => [r.name, r]));

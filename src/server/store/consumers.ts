@@ -210,6 +210,15 @@ export class ConsumerRunner {
     return this.leased;
   }
 
+  /**
+   * Where this process has read up to while it holds the lease: the stored checkpoint, or past it
+   * by events the consumer does not handle (recorded up to {@link SKIPPED_PERSIST_MS} later);
+   * null without the lease (another process's position is only the stored one).
+   */
+  get readPosition(): Checkpoint | null {
+    return this.leased ? this.readFrom : null;
+  }
+
   start(): void {
     if (this.loop) return;
     this.stopping = false;
