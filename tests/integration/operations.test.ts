@@ -221,7 +221,14 @@ describeBackends('operations', (backend: Backend) => {
       0,
       [1, 2, 3].map(() => ({ id: randomUUID(), type: 'OpsIgnored', data: {}, occurredAt: now })),
     );
-    const after = (await overview()).consumers.find((c) => c.name === 'ops-probe')!;
+    // Counted once no transaction older than the append's is still running: transaction ids
+    // are the PostgreSQL server's, so another database's open transaction (other test files
+    // run beside this one) may hold the count back for a moment.
+    const after = await until(
+      'the three to count',
+      async () => (await overview()).consumers.find((c) => c.name === 'ops-probe')!,
+      (c) => c.lag === 3,
+    );
     expect(after).toMatchObject({ lag: 3, lagCapped: false, state: 'stopped', holder: null });
   });
 
