@@ -150,7 +150,7 @@ const ALL_CALLS: Call[] = [
   },
 ];
 
-/** `BENCH_API_CALLS=mix` (a part of the calls' names) runs only those. */
+/** `BENCH_API_CALLS=lead` (a part of the calls' names: the mix is "90 % reads / 10 % lead creates") runs only those. */
 const CALLS = ALL_CALLS.filter((c) => c.name.includes(process.env.BENCH_API_CALLS ?? ''));
 /** `BENCH_API_BACKENDS=pglite` or `postgresql` measures only that store (default: both). */
 const BACKENDS = (process.env.BENCH_API_BACKENDS ?? 'pglite,postgresql').split(',');
