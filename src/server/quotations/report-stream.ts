@@ -11,9 +11,9 @@
  *   pages grow while the client keeps up; all reports together use at most
  *   {@link REPORT_CONNECTIONS} of the pool. On PGlite (one connection, queries queued in order)
  *   pages are read one after another, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS});
- *   while other requests are being answered the loop pauses as long as a page took between two
- *   pages, so their queries run between them, and when none is it only yields to the event loop
- *   (a request that arrives meanwhile is counted before the next page starts).
+ *   after each page, while other requests are being answered, the loop waits until they are
+ *   done (at most {@link PGLITE_YIELD_LIMIT_MS}), so their queries run between two pages, and
+ *   when none is it goes on at once (`yieldToOthers`).
  * - The response is a pull stream: a page is written only when the socket took the previous
  *   one (back-pressure), and a client that goes away cancels it, so reading stops (a page read
  *   ahead is dropped).
