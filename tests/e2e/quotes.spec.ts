@@ -118,6 +118,64 @@ async function expectFiguresAddUp(figures: ReturnType<Page['getByTestId']>) {
   }
 }
 
+/**
+ * Records every state of the figures the page commits from now on (a MutationObserver sees each
+ * render), so a test can check the states in between, not only the one it waits for.
+ */
+async function recordFigures(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __figures: string[][] };
+    w.__figures = [];
+    const read = () => {
+      const root = document.querySelector('[data-testid="quote-figures"]');
+      if (!root) return;
+      const amounts = [...root.querySelectorAll('dl dd, [data-testid="quote-additions"] td')]
+        .map((el) => el.textContent ?? '')
+        .filter((text) => text.includes('$'));
+      const last = w.__figures.at(-1);
+      if (!last || last.join('|') !== amounts.join('|')) w.__figures.push(amounts);
+    };
+    read();
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+/**
+ * Every recorded state shows its amounts in one currency, one list price per currency (never one
+ * choice's labels on another's amounts), and adds up: list − discount, plus the extras lines, is
+ * the final price, and the additions' rows add up to the extras lines.
+ */
+async function expectEachStateConsistent(page: Page) {
+  const states = await page.evaluate(
+    () => (window as unknown as { __figures: string[][] }).__figures,
+  );
+  expect(states.length).toBeGreaterThan(1);
+  const listPrices = new Map<string, number>();
+  for (const amounts of states) {
+    const shown = amounts.join(' · ');
+    const codes = new Set(amounts.map((text) => /\b([A-Z]{3})\b/.exec(text)?.[1]));
+    expect(codes.size, shown).toBe(1);
+    const [list, discount, after, ...rest] = amounts.map(units);
+    const code = [...codes][0]!;
+    expect(listPrices.get(code) ?? list, shown).toBe(list);
+    listPrices.set(code, list!);
+    expect(list! - Math.abs(discount!), shown).toBe(after);
+    // The summary's extras lines (`+$…`), then the final price, then the additions' rows.
+    const lines = rest.filter((_, i) => amounts[i + 3]!.startsWith('+'));
+    const [final, ...rows] = rest.slice(lines.length);
+    const extras = lines.reduce((a, b) => a + b, 0);
+    expect(after! + extras, shown).toBe(final);
+    expect(
+      rows.reduce((a, b) => a + b, 0),
+      shown,
+    ).toBe(extras);
+  }
+}
+
 /** The page does not scroll sideways. */
 async function expectNoSidewaysScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({
@@ -581,7 +639,9 @@ test.describe('quotations', () => {
     await expect(cortinasRow).toContainText(money(50_000));
     await expect(page.getByTestId('quote-extra')).toHaveText(`Cortinas (${money(50_000)})`);
 
-    // Quoted in dollars: 50,000 MXN × 1 / 18.5 = 2,702.70 USD, shown in whole dollars.
+    // Quoted in dollars: 50,000 MXN × 1 / 18.5 = 2,702.70 USD, shown in whole dollars. While
+    // the dollar figures are computed, the peso ones stay whole: never labelled USD.
+    await recordFigures(page);
     await page.getByLabel('Divisa', { exact: true }).selectOption('USD');
     await expect(page.getByTestId('quote-final-price')).toContainText('USD');
     await expect(cortinasRow).toContainText(/\$2,70[23] USD/);
@@ -590,6 +650,7 @@ test.describe('quotations', () => {
       /^Cortinas \(\$2,70[23] USD; capturado en \$50,000 MXN\)$/,
     );
     await expectFiguresAddUp(figures);
+    await expectEachStateConsistent(page);
     const shownExtra = units(await cortinasRow.locator('td').last().textContent());
 
     // The extras page shows it converted too, and as entered.

@@ -265,13 +265,19 @@ function QuotableUnit({
       now,
     ],
   );
-  const figures = useWorkerQuote(built?.input ?? null);
+  const figures = useWorkerQuote(
+    useMemo(
+      () =>
+        built ? { ...built, currency: display.currency.codigo, schemeName: scheme?.nombre } : null,
+      [built, display.currency.codigo, scheme?.nombre],
+    ),
+  );
   // The extras' amounts as the figures show them (while the figures are for this input).
   const shownAdditions = useMemo(
     () =>
       figures.data && built && !figures.isPlaceholderData
         ? displayedQuote(
-            figures.data,
+            figures.data.figures,
             built.additions.map((a) => a.monto),
           ).additions.slice(built.additions.length - extras.length)
         : null,
@@ -422,13 +428,15 @@ function QuotableUnit({
         <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
           <section className={panel} aria-busy={figures.isFetching}>
             <h3 className={panelTitle}>{t('page.figuresTitle')}</h3>
-            {figures.data && built ? (
+            {figures.data ? (
+              // The figures with the currency and lines they were priced with, until the
+              // next ones are ready.
               <QuoteFiguresView
-                figures={figures.data}
-                currency={display.currency.codigo}
-                additions={built.additions}
+                figures={figures.data.figures}
+                currency={figures.data.currency}
+                additions={figures.data.additions}
                 timeZone={corporate.zonaHoraria}
-                schemeName={scheme?.nombre}
+                schemeName={figures.data.schemeName}
               />
             ) : figures.isError ? (
               <p role="alert" className={css({ color: 'danger' })}>

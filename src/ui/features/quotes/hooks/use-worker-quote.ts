@@ -2,26 +2,57 @@
  * Prices a quotation in the core worker (`getCoreClient().quote`), as a query: the same input
  * is priced once, a change of scheme, optional or currency cancels the previous call, and the
  * last figures stay on screen while the next ones are computed.
+ *
+ * The answer carries the currency and the additions it was priced with: while the next figures
+ * are computed, the ones on screen keep their own currency and lines, never the new choice's
+ * (a switch to USD does not label peso amounts as dollars for a moment).
  */
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QuoteInput } from '../../../../core/pricing';
-import { quoteFigures } from '../../../../core/quotation';
+import { quoteFigures, type QuoteFigures } from '../../../../core/quotation';
 import { getCoreClient } from '../../../../workers/core-client';
+import type { FigureAddition } from '../components/quote-figures';
 
-export function useWorkerQuote(input: QuoteInput | null) {
+export interface QuoteRequest {
+  input: QuoteInput;
+  /** The optionals and extras whose amounts are `input.extras`, in the same order. */
+  additions: readonly FigureAddition[];
+  /** The currency of every amount of `input`. */
+  currency: string;
+  /** The payment scheme's name, shown as the parts' heading. */
+  schemeName: string | undefined;
+}
+
+export interface PricedQuote {
+  figures: QuoteFigures;
+  additions: readonly FigureAddition[];
+  currency: string;
+  schemeName: string | undefined;
+}
+
+export function useWorkerQuote(request: QuoteRequest | null) {
+  const input = request?.input;
   return useQuery({
     queryKey: [
       'core',
       'quote',
-      input && {
-        ...input,
-        now: input.now.toISOString(),
-        deliveryDate: input.deliveryDate?.toISOString() ?? null,
+      request && {
+        ...request.input,
+        now: request.input.now.toISOString(),
+        deliveryDate: request.input.deliveryDate?.toISOString() ?? null,
+        additions: request.additions.map((a) => [a.tipo, a.nombre, a.monto]),
+        currency: request.currency,
+        schemeName: request.schemeName ?? null,
       },
     ] as const,
-    queryFn: async ({ signal }) => quoteFigures(await getCoreClient().quote(input!, { signal })),
-    enabled: input !== null,
+    queryFn: async ({ signal }): Promise<PricedQuote> => ({
+      figures: quoteFigures(await getCoreClient().quote(input!, { signal })),
+      additions: request!.additions,
+      currency: request!.currency,
+      schemeName: request!.schemeName,
+    }),
+    enabled: request !== null,
     staleTime: Infinity,
     gcTime: 60_000,
     retry: false,
