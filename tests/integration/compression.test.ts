@@ -96,7 +96,19 @@ it('sends the plain body to a client that accepts no compression', async () => {
   });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-encoding')).toBeNull();
+  // The same address answers compressed to another client: a cache keeps them apart.
+  expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+  expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
   expect(((await res.json()) as unknown[]).length).toBeGreaterThan(0);
+  // Sent as UTF-8 bytes encoded once per body: the development list's accents arrive whole.
+  const list = await app.request(`/api/wsObtenerDesarrollos?idCorporativo=${corporateId}`, {
+    headers: { cookie },
+  });
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(await list.arrayBuffer());
+  expect(text).toMatch(/[À-ÿ]/);
+  expect(JSON.parse(text)).toEqual(
+    expect.arrayContaining([expect.objectContaining({ slug: 'torre-alameda' })]),
+  );
 });
 
 it('never compresses the live stream (text/event-stream)', async () => {

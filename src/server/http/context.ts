@@ -66,6 +66,12 @@ export type Env = {
      * auth/revisions.ts), which its catalogue reads use instead of reading them again.
      */
     revisions: Revisions | undefined;
+    /**
+     * The handler chose the answer's encoding itself (catalogue/ready-json.ts: bytes compressed
+     * once per body, with their Vary): the compression middleware leaves the answer as it is
+     * without reading its headers.
+     */
+    encodingChosen: boolean | undefined;
   };
 };
 
