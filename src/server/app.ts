@@ -60,6 +60,7 @@ export function createApp(deps: AppDeps) {
       c.set('revisions', await deps.authCache.checkRevision(deps.db));
     c.set('userId', await deps.sessions.resolve(token));
     await next();
+    if (c.get('headersComplete')) return;
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   const api = new Hono<Env>();

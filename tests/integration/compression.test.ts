@@ -192,3 +192,42 @@ it('serves the build pre-compressed: .br to a brotli client, .gz to a gzip one, 
     rmSync(dist, { recursive: true, force: true });
   }
 });
+
+it('a ready catalogue read carries every header another answer gets: the security headers, its cache rule and charset, on 200 and 304 alike', async () => {
+  const other = await app.request('/api/auth/me', { headers: { cookie } });
+  const security = [
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'content-security-policy',
+  ];
+  for (const name of security) expect(other.headers.get(name), name).toBeTruthy();
+  const listPath = `/api/wsObtenerDesarrollos?idCorporativo=${corporateId}`;
+  const ok = await app.request(listPath, { headers: { cookie } });
+  expect(ok.status).toBe(200);
+  const etag = ok.headers.get('etag')!;
+  const notModified = await app.request(listPath, {
+    headers: { cookie, 'if-none-match': etag },
+  });
+  expect(notModified.status).toBe(304);
+  const clusters = await app.request(clustersPath(), {
+    headers: { cookie, 'accept-encoding': 'br' },
+  });
+  expect(clusters.headers.get('content-encoding')).toBe('br');
+  for (const res of [ok, notModified, clusters]) {
+    for (const name of security) expect(res.headers.get(name), name).toBe(other.headers.get(name));
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  }
+  expect(ok.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+  expect(clusters.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+  // Served over HTTPS, the ready answers get HSTS like the others do.
+  const secure = await app.request(`https://vitrina.example${listPath}`, { headers: { cookie } });
+  expect(secure.status).toBe(200);
+  expect(secure.headers.get('strict-transport-security')).toBe(
+    (await app.request('https://vitrina.example/api/auth/me', { headers: { cookie } })).headers.get(
+      'strict-transport-security',
+    ),
+  );
+  expect(secure.headers.get('strict-transport-security')).toContain('max-age=');
+});

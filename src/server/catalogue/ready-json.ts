@@ -17,7 +17,8 @@ import type { Context } from 'hono';
 import type { Queryable } from '../store/db';
 import { heldCatalogueRevisions, revisionReader } from '../auth/revisions';
 import { catalogueRevision } from './figures';
-import type { Ctx } from '../http/context';
+import type { Ctx, Env } from '../http/context';
+import { securityHeaderRecord } from '../http/security';
 import {
   BROTLI_OPTIONS,
   COMPRESS_THRESHOLD,
@@ -184,15 +185,37 @@ export function readyEtag(revision: string, variant: readonly unknown[]): string
   return etagOf(revision, hash(variant));
 }
 
+const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/**
+ * A Response with its headers as a plain record. `c.body` would copy any record of two or more
+ * headers into a web `Headers` object; the node adapter writes a plain record as it is.
+ */
+const answer = (
+  body: Uint8Array<ArrayBuffer> | null,
+  status: 200 | 304,
+  headers: Record<string, string>,
+): Response => new Response(body, { status, headers });
+
 const etagOf = (revision: string, variantHash: string) => `W/"${revision}-${variantHash}"`;
 
 /** Answers a catalogue read: 304 when the caller holds this ETag, else the ready JSON text. */
-export async function respondReady(c: Context, db: Queryable, read: ReadyRead): Promise<Response> {
+export async function respondReady(
+  c: Context<Env>,
+  db: Queryable,
+  read: ReadyRead,
+): Promise<Response> {
   const variant = hash(read.variant);
   const etag = etagOf(read.revision, variant);
-  const headers = { ETag: etag, 'Cache-Control': read.cacheControl };
-  c.set('encodingChosen', true);
-  if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  // Every header the middlewares would add is here, as one plain record the node adapter writes
+  // as it is (http/context.ts `headersComplete`).
+  const headers = {
+    ...securityHeaderRecord(c),
+    ETag: etag,
+    'Cache-Control': read.cacheControl,
+  };
+  c.set('headersComplete', true);
+  if (matchesEtag(c.req.header('if-none-match'), etag)) return answer(null, 304, headers);
   const bodies = bodiesOf(db);
   const key = `${read.revision}|${read.shared ? hash(read.shared) : variant}`;
   const body = bodies.get(key) ?? bodies.set(key, JSON.stringify(await read.build()));
@@ -201,15 +224,15 @@ export async function respondReady(c: Context, db: Queryable, read: ReadyRead): 
   // Compressed here, once per body (the compression middleware leaves these answers alone); a
   // body that could be compressed varies with Accept-Encoding whether or not this one was.
   if (!encoding) {
-    return c.body(body.bytes, 200, {
+    return answer(body.bytes, 200, {
       ...headers,
-      'Content-Type': 'application/json',
+      'Content-Type': JSON_TYPE,
       ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
     });
   }
-  return c.body(await bodies.encoded(body, encoding), 200, {
+  return answer(await bodies.encoded(body, encoding), 200, {
     ...headers,
-    'Content-Type': 'application/json',
+    'Content-Type': JSON_TYPE,
     'Content-Encoding': encoding,
     Vary: 'Accept-Encoding',
   });

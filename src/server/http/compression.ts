@@ -54,7 +54,7 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.get('encodingChosen')) return;
+    if (c.get('headersComplete')) return;
     const res = c.res;
     const type = res.headers.get('Content-Type');
     const length = res.headers.get('Content-Length');

@@ -67,11 +67,12 @@ export type Env = {
      */
     revisions: Revisions | undefined;
     /**
-     * The handler chose the answer's encoding itself (catalogue/ready-json.ts: bytes compressed
-     * once per body, with their Vary): the compression middleware leaves the answer as it is
-     * without reading its headers.
+     * The handler's answer carries every header the middlewares would add (catalogue/ready-json.ts:
+     * the security headers, Cache-Control, the charset, and an encoding it chose itself with its
+     * Vary): the security, API and compression middlewares leave it as it is without reading its
+     * headers.
      */
-    encodingChosen: boolean | undefined;
+    headersComplete: boolean | undefined;
   };
 };
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError, errorResponse, isUnstorableText, unstorableText } from './errors';
 import type { Env } from './context';
@@ -38,25 +38,39 @@ function contentSecurityPolicy(provider: AuthProviderOptions): readonly [string,
   return both;
 }
 
-/** Security headers on every response (ASVS V3/V14). */
+/**
+ * The security headers of an answer to this request (ASVS V3/V14): the same for every answer but
+ * for the embeddable public pages (`/public/…`, framed by the developers' sites) and HTTPS.
+ */
+export function securityHeaderRecord(c: Context<Env>): Record<string, string> {
+  const embeddable = c.req.path.startsWith('/public/');
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Content-Security-Policy': contentSecurityPolicy(authProviderOf(c.get('deps')))[
+      embeddable ? 1 : 0
+    ],
+  };
+  if (!embeddable) headers['X-Frame-Options'] = 'DENY';
+  if (isHttps(c)) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/**
+ * Security headers on every response (ASVS V3/V14), and a charset on JSON and text. An answer
+ * built with every header already (`headersComplete`: catalogue/ready-json.ts, the hot catalogue
+ * reads) is left as it is: reading and writing a web `Headers` object costs more than the rest
+ * of such an answer's middlewares.
+ */
 export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   await next();
+  if (c.get('headersComplete')) return;
   const h = c.res.headers;
   const type = h.get('content-type');
   if (type && /^(application\/json|text\/)/.test(type) && !type.includes('charset')) {
     h.set('content-type', `${type}; charset=UTF-8`);
   }
-  h.set('X-Content-Type-Options', 'nosniff');
-  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  const embeddable = c.req.path.startsWith('/public/');
-  if (!embeddable) h.set('X-Frame-Options', 'DENY');
-  h.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy(authProviderOf(c.get('deps')))[embeddable ? 1 : 0],
-  );
-  if (isHttps(c)) {
-    h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  }
+  for (const [name, value] of Object.entries(securityHeaderRecord(c))) h.set(name, value);
 };
 
 const jsonBodyLimit: MiddlewareHandler<Env> = honoBodyLimit({
