@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
 import type { EventStore } from '../store/event-store';
 import { SESSION_ENDED, sessionStream, type AuthCache } from './auth-cache';
@@ -6,7 +6,8 @@ import { SESSION_ENDED, sessionStream, type AuthCache } from './auth-cache';
 export const SESSION_COOKIE = 'vitrina_session';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** The token's SHA-256 (one-shot `crypto.hash`: a third of `createHash`'s cost, on every request). */
+const digest = (token: string) => hash('sha256', token, 'base64url');
 
 export interface SessionStoreOptions {
   /** Resolve sessions from memory (auth-cache.ts); without it every request asks the database. */

@@ -10,7 +10,7 @@
  * string, never parsing or re-serialising documents. A client that takes brotli or gzip gets the
  * bytes compressed once per body, not per answer.
  */
-import { createHash } from 'node:crypto';
+import { hash as digestOf } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { Context } from 'hono';
@@ -134,7 +134,7 @@ function hash(parts: readonly unknown[]): string {
   const text = JSON.stringify(parts);
   let digest = hashes.get(text);
   if (digest === undefined) {
-    digest = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+    digest = digestOf('sha256', text, 'base64url').slice(0, 22);
     if (hashes.size >= HASHES_KEPT) hashes.clear();
     hashes.set(text, digest);
   }
@@ -209,11 +209,9 @@ export async function respondReady(
   const etag = etagOf(read.revision, variant);
   // Every header the middlewares would add is here, as one plain record the node adapter writes
   // as it is (http/context.ts `headersComplete`).
-  const headers = {
-    ...securityHeaderRecord(c),
-    ETag: etag,
-    'Cache-Control': read.cacheControl,
-  };
+  const headers: Record<string, string> = Object.assign({}, securityHeaderRecord(c));
+  headers['ETag'] = etag;
+  headers['Cache-Control'] = read.cacheControl;
   c.set('headersComplete', true);
   if (matchesEtag(c.req.header('if-none-match'), etag)) return answer(null, 304, headers);
   const bodies = bodiesOf(db);
@@ -223,17 +221,9 @@ export async function respondReady(
   const encoding = compressible ? chooseEncoding(c.req.header('accept-encoding')) : null;
   // Compressed here, once per body (the compression middleware leaves these answers alone); a
   // body that could be compressed varies with Accept-Encoding whether or not this one was.
-  if (!encoding) {
-    return answer(body.bytes, 200, {
-      ...headers,
-      'Content-Type': JSON_TYPE,
-      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
-    });
-  }
-  return answer(await bodies.encoded(body, encoding), 200, {
-    ...headers,
-    'Content-Type': JSON_TYPE,
-    'Content-Encoding': encoding,
-    Vary: 'Accept-Encoding',
-  });
+  headers['Content-Type'] = JSON_TYPE;
+  if (compressible) headers['Vary'] = 'Accept-Encoding';
+  if (!encoding) return answer(body.bytes, 200, headers);
+  headers['Content-Encoding'] = encoding;
+  return answer(await bodies.encoded(body, encoding), 200, headers);
 }

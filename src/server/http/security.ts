@@ -38,22 +38,37 @@ function contentSecurityPolicy(provider: AuthProviderOptions): readonly [string,
   return both;
 }
 
+/** The security header records of each sign-in provider's settings (securityHeaderRecord). */
+const records = new WeakMap<AuthProviderOptions, Readonly<Record<string, string>>[]>();
+
 /**
  * The security headers of an answer to this request (ASVS V3/V14): the same for every answer but
  * for the embeddable public pages (`/public/…`, framed by the developers' sites) and HTTPS.
  */
-export function securityHeaderRecord(c: Context<Env>): Record<string, string> {
+export function securityHeaderRecord(c: Context<Env>): Readonly<Record<string, string>> {
   const embeddable = c.req.path.startsWith('/public/');
-  const headers: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Content-Security-Policy': contentSecurityPolicy(authProviderOf(c.get('deps')))[
-      embeddable ? 1 : 0
-    ],
-  };
-  if (!embeddable) headers['X-Frame-Options'] = 'DENY';
-  if (isHttps(c)) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
-  return headers;
+  const https = isHttps(c);
+  const provider = authProviderOf(c.get('deps'));
+  let kinds = records.get(provider);
+  if (!kinds) {
+    kinds = [];
+    records.set(provider, kinds);
+  }
+  // Four records per provider settings, built once each: [framed by no one, embeddable] × https.
+  const kind = (embeddable ? 1 : 0) + (https ? 2 : 0);
+  let record = kinds[kind];
+  if (!record) {
+    const built: Record<string, string> = {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Content-Security-Policy': contentSecurityPolicy(provider)[embeddable ? 1 : 0],
+    };
+    if (!embeddable) built['X-Frame-Options'] = 'DENY';
+    if (https) built['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+    record = Object.freeze(built);
+    kinds[kind] = record;
+  }
+  return record;
 }
 
 /**
