@@ -61,8 +61,11 @@ async function main() {
   const seeded = await seedDemoIfEmpty(runtime.deps.store, () =>
     console.log('Seeding the demo tenant…'),
   );
+  // The same deps object the app and the test routes hold (a copy would not see a test route's
+  // change, such as the chat webhook's address).
   const requests = new RequestGauge();
-  const app = createApp({ ...runtime.deps, requests });
+  runtime.deps.requests = requests;
+  const app = createApp(runtime.deps);
   if (testClock) {
     app.route('/', testClockRoutes(testClock, runtime.deps.work));
     // Background work that fails on demand (the operations page's e2e test).
