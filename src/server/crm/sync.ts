@@ -432,6 +432,24 @@ export async function retryLeadSync(
   await db.transaction((tx) => queueLeadSync(tx, config, { corporateId, leadId, op: 'upsert' }));
 }
 
+/**
+ * The consumer's configuration reads, one per corporate per batch: a batch is one transaction, and
+ * its lead events (dozens under load) would otherwise read the same row once each. A retried batch
+ * is a new transaction, so it reads again.
+ */
+const batchConfigs = new WeakMap<object, Map<string, Promise<StoredCrmConfig | null>>>();
+
+export function batchConfig(tx: Queryable, corporateId: string): Promise<StoredCrmConfig | null> {
+  let configs = batchConfigs.get(tx);
+  if (!configs) {
+    configs = new Map<string, Promise<StoredCrmConfig | null>>();
+    batchConfigs.set(tx, configs);
+  }
+  let config = configs.get(corporateId);
+  if (!config) configs.set(corporateId, (config = readCrmConfig(tx, corporateId)));
+  return config;
+}
+
 /** Registers the consumer and the two outbox handlers. */
 export function registerCrmWork(work: BackgroundWork, deps: SyncDeps): void {
   work.registerConsumer({
@@ -440,7 +458,7 @@ export function registerCrmWork(work: BackgroundWork, deps: SyncDeps): void {
     startAt: 'end',
     handle: async (event, ctx) => {
       const data = event.data as { idLead: string; idCorporativo: string };
-      const config = await readCrmConfig(ctx.tx, data.idCorporativo);
+      const config = await batchConfig(ctx.tx, data.idCorporativo);
       if (!config || config.tipo === null) return;
       await queueLeadSync(
         ctx.tx,

@@ -25,7 +25,9 @@
 import { startOfWeekMonday } from '../../core/misc';
 import { mayGenerateAllUsersReport } from '../../core/permissions';
 import type { Membership } from '../http/context';
-import type { Queryable } from '../store/db';
+import type { CopyControl, CopyRows } from '../store/copy-column';
+import { sqlLiteral } from '../store/copy-column';
+import type { Db, Queryable } from '../store/db';
 
 /** The week and the rows a caller's report covers. */
 export interface WeeklyReportScope {
@@ -73,19 +75,30 @@ export const reportConnections = (connections: number) =>
 /** Per pool (the `db` a report reads): how many report queries run, and those waiting a turn. */
 const reportSlots = new WeakMap<Queryable, { running: number; waiting: (() => void)[] }>();
 
-/** Runs one report query once fewer than `limit` of this pool's run. */
-async function inReportSlot<T>(db: Queryable, limit: number, query: () => Promise<T>): Promise<T> {
+/** Waits until fewer than `limit` report queries of this pool run; answers the slot's release. */
+async function takeReportSlot(db: Queryable, limit: number): Promise<() => void> {
   let slots = reportSlots.get(db);
   if (!slots) reportSlots.set(db, (slots = { running: 0, waiting: [] }));
   if (slots.running < limit) slots.running++;
   else await new Promise<void>((resolve) => slots.waiting.push(resolve));
-  try {
-    return await query();
-  } finally {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
     // The slot passes straight to the next waiting query, or is given back.
     const next = slots.waiting.shift();
     if (next) next();
     else slots.running--;
+  };
+}
+
+/** Runs one report query once fewer than `limit` of this pool's run. */
+async function inReportSlot<T>(db: Queryable, limit: number, query: () => Promise<T>): Promise<T> {
+  const release = await takeReportSlot(db, limit);
+  try {
+    return await query();
+  } finally {
+    release();
   }
 }
 
@@ -304,15 +317,157 @@ export interface ReportStreamOptions {
   onEnd?: (outcome: { pages: number; pauses: number; cancelled: boolean }) => void;
 }
 
+/** The report's rows as one query of literals (COPY takes no parameters), oldest first. */
+export function weeklyReportCopySql(scope: WeeklyReportScope): string {
+  let where = `q.corporate_id = ${sqlLiteral(scope.corporateId)}
+        AND q.fecha_alta >= ${sqlLiteral(scope.start.toISOString())}::timestamptz
+        AND q.fecha_alta < ${sqlLiteral(scope.end.toISOString())}::timestamptz`;
+  if (scope.adviserId !== null) where += ` AND q.id_asesor = ${sqlLiteral(scope.adviserId)}`;
+  return `SELECT ${ROW_JSON}
+       FROM rm_quotations q
+       LEFT JOIN rm_users u ON u.id = q.id_asesor
+       LEFT JOIN rm_leads l ON l.id = q.id_lead AND l.corporate_id = q.corporate_id
+      WHERE ${where}
+      ORDER BY q.fecha_alta, q.posicion`;
+}
+
 /**
- * The report as a byte stream read page by page (see the module comment). A page read that
- * fails errors the stream, which ends the response early: the client sees a truncated body.
+ * Bytes of rows written as one chunk of the answer (the ndjson shape: one line). Smaller chunks
+ * go out as each of the connection's socket reads ends, so the first byte does not wait.
  */
-export function weeklyReportStream(
-  db: Queryable,
+export const COPY_CHUNK_BYTES = 64 * 1024;
+
+const COMMA = 0x2c;
+const OPEN = 0x5b;
+const CLOSE_LINE = Buffer.from(']\n');
+
+/**
+ * PostgreSQL: the report from one binary COPY of its rows (store/copy-column.ts) on a connection
+ * of the reports' share of the pool, held until the last row. Each row's JSON bytes are copied
+ * into the chunk being filled, between the shape's brackets and commas, with no decoding; a
+ * chunk goes out when full or when the socket read that brought its rows is done. While the
+ * client is behind (four chunks waiting), the connection's socket is paused, and the database
+ * waits on it.
+ */
+function copiedReportStream(
+  db: Queryable & Pick<Required<Db>, 'copyColumn'>,
   scope: WeeklyReportScope,
   options: ReportStreamOptions,
 ): ReadableStream<Uint8Array> {
+  const ndjson = options.format === 'ndjson';
+  let control: CopyControl | null = null;
+  let release: (() => void) | null = null;
+  let finished = false;
+  let chunks = 0;
+  let scratch = Buffer.allocUnsafe(2 * COPY_CHUNK_BYTES);
+  let length = 0;
+  let rows = 0;
+  let flushQueued = false;
+  const end = (cancelled: boolean) => {
+    if (finished) return;
+    finished = true;
+    release?.();
+    options.onEnd?.({ pages: chunks, pauses: 0, cancelled });
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        const flush = () => {
+          flushQueued = false;
+          if (length === 0 || finished) return;
+          if (ndjson) {
+            CLOSE_LINE.copy(scratch, length);
+            length += CLOSE_LINE.length;
+          }
+          controller.enqueue(Uint8Array.prototype.slice.call(scratch, 0, length));
+          length = 0;
+          chunks++;
+          if ((controller.desiredSize ?? 1) <= 0) control?.pause();
+        };
+        const rowsOf: CopyRows = {
+          row(value) {
+            if (finished) return;
+            // Room for the row, a separator, and the line's brackets.
+            if (length + value.length + 4 > scratch.length) {
+              const grown = Buffer.allocUnsafe(
+                Math.max(2 * scratch.length, length + value.length + 4),
+              );
+              scratch.copy(grown, 0, 0, length);
+              scratch = grown;
+            }
+            // A line of its own per chunk (ndjson), or one array over every chunk (json).
+            if (ndjson || rows > 0) {
+              scratch[length] = ndjson && length === 0 ? OPEN : COMMA;
+              length += 1;
+            }
+            scratch.set(value, length);
+            length += value.length;
+            rows++;
+            if (length >= COPY_CHUNK_BYTES) flush();
+            else if (!flushQueued) {
+              flushQueued = true;
+              queueMicrotask(flush);
+            }
+          },
+          end(error) {
+            if (finished) return;
+            if (error) {
+              end(false);
+              controller.error(error);
+              return;
+            }
+            flush();
+            if (!ndjson) controller.enqueue(Uint8Array.of(0x5d));
+            controller.close();
+            end(false);
+          },
+        };
+        try {
+          if (ndjson) {
+            const summary = await weeklyReportSummary(db, scope);
+            controller.enqueue(new TextEncoder().encode(`${JSON.stringify(summary)}\n`));
+            if (summary.total === 0) {
+              controller.close();
+              end(false);
+              return;
+            }
+          } else {
+            controller.enqueue(Uint8Array.of(OPEN));
+          }
+          release = await takeReportSlot(db, reportConnections(options.connections));
+          if (finished) return release();
+          control = await db.copyColumn(weeklyReportCopySql(scope), rowsOf);
+          if (finished) control.cancel();
+        } catch (error) {
+          end(false);
+          controller.error(error);
+        }
+      },
+      pull() {
+        control?.resume();
+      },
+      cancel() {
+        control?.cancel();
+        end(true);
+      },
+    },
+    { highWaterMark: 4 },
+  );
+}
+
+/**
+ * The report as a byte stream (see the module comment): on PostgreSQL one COPY of its rows, on
+ * PGlite (or a store that cannot COPY) read page by page. A read that fails errors the stream,
+ * which ends the response early: the client sees a truncated body.
+ */
+export function weeklyReportStream(
+  db: Queryable & Pick<Db, 'copyColumn'>,
+  scope: WeeklyReportScope,
+  options: ReportStreamOptions,
+): ReadableStream<Uint8Array> {
+  if (db.copyColumn && options.pageRows === undefined) {
+    return copiedReportStream(db as Queryable & Pick<Required<Db>, 'copyColumn'>, scope, options);
+  }
   const encoder = new TextEncoder();
   const pipelined = options.kind === 'postgres';
   const slots = reportConnections(options.connections);

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { copyColumn, type CopyControl, type CopyRows } from './copy-column';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
 
 /** The few things the store needs from a SQL connection; PGlite and node-postgres both fit. */
@@ -33,6 +34,11 @@ export interface Db extends Queryable {
    * call for a table are not counted: ask before the first read of it.
    */
   writesTo?(table: string): () => number;
+  /**
+   * PostgreSQL only: the one column of `sql`'s rows as raw bytes, by a binary COPY on a pooled
+   * connection held until the last row (store/copy-column.ts). `sql` takes no parameters.
+   */
+  copyColumn?(sql: string, rows: CopyRows): Promise<CopyControl>;
 }
 
 export interface ListenHandlers {
@@ -253,6 +259,7 @@ async function openPostgres(url: string, max: number): Promise<Db> {
     },
     close: () => pool.end(),
     listen: (channel, handlers) => listenOn(url, channel, handlers),
+    copyColumn: (sql, rows) => copyColumn(pool, sql, rows),
   };
 }
 
