@@ -1,26 +1,25 @@
 /**
- * The weekly quotation report, streamed (issue 21): the rows are read from `rm_quotations` in
- * keyset pages on `(fecha_alta, posicion)` (index `rm_quotations_report`, migration 025), each
- * page built as one JSON text by the database and written to the response as it comes, so the
- * server never holds more than a page or two whatever the week's size.
+ * The weekly quotation report, streamed (issue 21), oldest first on `(fecha_alta, posicion)`
+ * (index `rm_quotations_report`, migration 025), each row's JSON built by the database and
+ * written to the response as it comes, so the server never holds more than a few chunks whatever
+ * the week's size.
  *
- * - Every page is its own query. On PostgreSQL a pooled connection is taken for one page and
- *   given back, so a report never holds a connection other requests need; a page's end key is
- *   found first from the index alone ({@link weeklyReportPageEnd}), so the next page is read on
- *   another pooled connection while this one is read and written (one page ahead at most), and
- *   pages grow while the client keeps up; all reports together use at most
- *   {@link REPORT_CONNECTIONS} of the pool. On PGlite (one connection, queries queued in order)
- *   pages are read one after another, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS});
- *   after each page, while other requests are being answered, the loop waits until they are
- *   done (at most {@link PGLITE_YIELD_LIMIT_MS}), so their queries run between two pages, and
- *   when none is it goes on at once (`yieldToOthers`).
- * - The response is a pull stream: a page is written only when the socket took the previous
- *   one (back-pressure), and a client that goes away cancels it, so reading stops (a page read
- *   ahead is dropped).
+ * - PostgreSQL: one binary COPY of the rows (store/copy-column.ts) on a pooled connection held
+ *   until the last row, at most {@link REPORT_CONNECTIONS} for all reports together. The rows'
+ *   bytes go into the answer's chunks as they are (no decoding to strings and encoding back), from
+ *   one snapshot, as fast as the database makes them and the client takes them: while the client
+ *   is behind, the connection's socket is paused and the database waits.
+ * - PGlite (one connection, queries queued in order, in this process's event loop): keyset pages,
+ *   each its own query, sized to a time budget ({@link PGLITE_PAGE_BUDGET_MS}); after each page,
+ *   while other requests are being answered, the loop waits until they are done (at most
+ *   {@link PGLITE_YIELD_LIMIT_MS}), so their queries run between two pages, and when none is it
+ *   goes on at once (`yieldToOthers`). A page is read only when the socket took the previous one.
+ * - A client that goes away cancels the stream: the COPY's connection is closed, or no further
+ *   page is read.
  * - Two shapes: `json` is the spec's `QuoteReportRow[]` array; `ndjson` (the client's) starts
  *   with a summary line `{ total, escrituracion, divisa }` (how many rows, and whether any has a
- *   deed amount or a currency other than MXN: the CSV's optional columns), then one line per
- *   page holding that page's rows as a JSON array.
+ *   deed amount or a currency other than MXN: the CSV's optional columns), then lines each holding
+ *   some rows as a JSON array (a page, or a chunk of the COPY).
  */
 import { startOfWeekMonday } from '../../core/misc';
 import { mayGenerateAllUsersReport } from '../../core/permissions';
@@ -45,23 +44,21 @@ export interface ReportKey {
 }
 
 /**
- * Rows per page: the first page (small, for the first byte; on PGlite a page of its time budget,
- * as it blocks the one connection and the event loop while it runs), and the bounds the page size
- * moves between (PGlite: the time budget; PostgreSQL: fourfold per page while the client keeps
- * up). The largest page, about 0.9 MB, is still a short task for the event loop, which receives,
- * encodes and writes a page at once: light requests answered meanwhile wait for one at most.
+ * Rows per page where the report is read in pages (PGlite): the first page (small, for the first
+ * byte, as it blocks the one connection and the event loop while it runs), and the bounds the
+ * page size moves between, following the time budget. The largest page, about 0.9 MB, is still a
+ * short task for the event loop, which receives, encodes and writes a page at once.
  */
 export const REPORT_PAGE_ROWS = {
-  first: { postgres: 500, pglite: 100 },
+  first: 100,
   min: 100,
   max: 2_000,
 } as const;
 
 /**
- * PostgreSQL connections that all the reports of one pool use at once (page ends and pages; the
- * pool has 10 by default, `store/db.ts`): the rest always stay free for other requests, however
- * many reports stream. Two reports read at full speed (a page and the one ahead each); more
- * share these.
+ * PostgreSQL connections that all the reports of one pool hold at once (a COPY each; the pool has
+ * 10 by default, `store/db.ts`): the rest always stay free for other requests, however many
+ * reports stream. A fifth report waits for one of the four to end.
  */
 export const REPORT_CONNECTIONS = 4;
 
@@ -72,10 +69,10 @@ export const REPORT_CONNECTIONS = 4;
 export const reportConnections = (connections: number) =>
   Math.max(1, Math.min(REPORT_CONNECTIONS, Math.floor(connections / 2)));
 
-/** Per pool (the `db` a report reads): how many report queries run, and those waiting a turn. */
+/** Per pool (the `db` a report reads): how many reports' COPYs run, and those waiting a turn. */
 const reportSlots = new WeakMap<Queryable, { running: number; waiting: (() => void)[] }>();
 
-/** Waits until fewer than `limit` report queries of this pool run; answers the slot's release. */
+/** Waits until fewer than `limit` reports of this pool run; answers the slot's release. */
 async function takeReportSlot(db: Queryable, limit: number): Promise<() => void> {
   let slots = reportSlots.get(db);
   if (!slots) reportSlots.set(db, (slots = { running: 0, waiting: [] }));
@@ -90,16 +87,6 @@ async function takeReportSlot(db: Queryable, limit: number): Promise<() => void>
     if (next) next();
     else slots.running--;
   };
-}
-
-/** Runs one report query once fewer than `limit` of this pool's run. */
-async function inReportSlot<T>(db: Queryable, limit: number, query: () => Promise<T>): Promise<T> {
-  const release = await takeReportSlot(db, limit);
-  try {
-    return await query();
-  } finally {
-    release();
-  }
 }
 
 /**
@@ -155,14 +142,13 @@ export async function weeklyReportSummary(db: Queryable, scope: WeeklyReportScop
 }
 
 /** `(fecha_alta, posicion)` against a key: the keyset condition, its parameters appended. */
-function keyCondition(params: unknown[], op: '>' | '<=', key: ReportKey) {
+function keyCondition(params: unknown[], op: '>', key: ReportKey) {
   params.push(key.fechaAlta, key.posicion);
   return ` AND (q.fecha_alta, q.posicion) ${op} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
 }
 
 /**
- * One page of the report, oldest first: up to `limit` rows after `after` (and up to and including
- * `upto`, the page's end found by {@link weeklyReportPageEnd}, when given), as their JSON texts
+ * One page of the report, oldest first: up to `limit` rows after `after`, as their JSON texts
  * joined by commas (null when the page is empty), and the key of its last row.
  */
 export async function weeklyReportPage(
@@ -170,13 +156,9 @@ export async function weeklyReportPage(
   scope: WeeklyReportScope,
   after: ReportKey | null,
   limit: number,
-  upto: ReportKey | null = null,
 ): Promise<{ rows: string | null; count: number; last: ReportKey | null }> {
   const { where, params } = scopeWhere(scope);
-  let keyset = after ? keyCondition(params, '>', after) : '';
-  // Bounded by the end key too (the next page, read meanwhile, starts right after it); the limit
-  // stays, as it makes the planner walk the index in order rather than sort the range.
-  if (upto) keyset += keyCondition(params, '<=', upto);
+  const keyset = after ? keyCondition(params, '>', after) : '';
   params.push(limit);
   // The page as one text, joined by the database: one value to receive instead of a row object
   // per quotation (their parsing and collection were most of the server's own work). The
@@ -209,35 +191,6 @@ export async function weeklyReportPage(
     last: { fechaAlta: page.fecha_alta, posicion: page.posicion },
   };
 }
-
-/**
- * The key of the `limit`-th row after `after` (the end of a page of `limit` rows), or null when
- * fewer rows are left: read from the index alone, so the page after it can be read at the same
- * time as the page itself.
- */
-export async function weeklyReportPageEnd(
-  db: Queryable,
-  scope: WeeklyReportScope,
-  after: ReportKey | null,
-  limit: number,
-): Promise<ReportKey | null> {
-  const { where, params } = scopeWhere(scope);
-  const keyset = after ? keyCondition(params, '>', after) : '';
-  params.push(limit - 1);
-  const { rows } = await db.query<{ fecha_alta: string; posicion: string }>(
-    `SELECT q.fecha_alta::text AS fecha_alta, q.posicion::text AS posicion
-       FROM rm_quotations q
-      WHERE ${where}${keyset}
-      ORDER BY q.fecha_alta, q.posicion
-     OFFSET $${params.length} LIMIT 1`,
-    params,
-  );
-  const row = rows[0];
-  return row ? { fechaAlta: row.fecha_alta, posicion: row.posicion } : null;
-}
-
-const sameKey = (a: ReportKey, b: ReportKey | null) =>
-  b !== null && a.fechaAlta === b.fechaAlta && a.posicion === b.posicion;
 
 /** The next page's size: the last one's scaled to the time budget, within the bounds. */
 export function nextPageRows(rows: number, elapsedMs: number, budgetMs: number): number {
@@ -285,22 +238,8 @@ async function yieldToOthers(othersWaiting: () => boolean): Promise<boolean> {
   return waited;
 }
 
-/**
- * A page on its way: its end key (PostgreSQL: found first, so the next page can start before
- * this one is read; null when it is the last page or on PGlite) and its rows.
- */
-interface PendingPage {
-  end: Promise<ReportKey | null>;
-  read: Promise<{ page: Awaited<ReturnType<typeof weeklyReportPage>>; ms: number }>;
-  limit: number;
-  /** The rows have arrived (before the client asked for them: the socket is the slower side). */
-  ready: boolean;
-}
-
 export interface ReportStreamOptions {
   format: 'json' | 'ndjson';
-  /** The store's kind: pages read one ahead (PostgreSQL) or one at a time with pauses (PGlite). */
-  kind: 'pglite' | 'postgres';
   /** The store's connections (`Db.connections`): PostgreSQL's reports use at most half. */
   connections: number;
   /**
@@ -469,46 +408,18 @@ export function weeklyReportStream(
     return copiedReportStream(db as Queryable & Pick<Required<Db>, 'copyColumn'>, scope, options);
   }
   const encoder = new TextEncoder();
-  const pipelined = options.kind === 'postgres';
-  const slots = reportConnections(options.connections);
   let after: ReportKey | null = null;
-  let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first[options.kind];
+  let size: number = options.pageRows ?? REPORT_PAGE_ROWS.first;
   let pages = 0;
   let pauses = 0;
   let lastPageMs = 0;
   let lastPageRows = size;
   let started = false;
   let finished = false;
-  /** PostgreSQL: the next page, read while the current one is read and written (one at most). */
-  let ahead: PendingPage | null = null;
   const end = (cancelled: boolean) => {
     if (finished) return;
     finished = true;
     options.onEnd?.({ pages, pauses, cancelled });
-  };
-  const request = (key: ReportKey | null, limit: number): PendingPage => {
-    const t0 = performance.now();
-    const pageEnd = pipelined
-      ? inReportSlot(db, slots, () => weeklyReportPageEnd(db, scope, key, limit))
-      : Promise.resolve(null);
-    const pending: PendingPage = {
-      end: pageEnd,
-      limit,
-      ready: false,
-      read: pageEnd
-        .then((upto) =>
-          pipelined
-            ? inReportSlot(db, slots, () => weeklyReportPage(db, scope, key, limit, upto))
-            : weeklyReportPage(db, scope, key, limit, upto),
-        )
-        .then((page) => {
-          pending.ready = true;
-          return { page, ms: performance.now() - t0 };
-        }),
-    };
-    // Awaited later, or dropped when the client goes away first: never an unhandled rejection.
-    pending.read.catch(() => undefined);
-    return pending;
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -527,61 +438,34 @@ export function weeklyReportStream(
             }
             controller.enqueue(encoder.encode('['));
           }
-          for (;;) {
-            if (!pipelined && pages > 0) {
-              const paused = options.othersWaiting
-                ? await yieldToOthers(options.othersWaiting)
-                : (await pauseAfterPage(lastPageMs), true);
-              if (paused) pauses++;
-              if (options.pageRows === undefined) {
-                const budget = PGLITE_PAGE_BUDGET_MS[paused ? 'othersWaiting' : 'alone'];
-                size = nextPageRows(lastPageRows, lastPageMs, budget);
-              }
+          if (pages > 0) {
+            const paused = options.othersWaiting
+              ? await yieldToOthers(options.othersWaiting)
+              : (await pauseAfterPage(lastPageMs), true);
+            if (paused) pauses++;
+            if (options.pageRows === undefined) {
+              const budget = PGLITE_PAGE_BUDGET_MS[paused ? 'othersWaiting' : 'alone'];
+              size = nextPageRows(lastPageRows, lastPageMs, budget);
             }
-            if (finished) return;
-            const current = ahead ?? request(after, size);
-            ahead = null;
-            // Asked for before its rows arrived: the client keeps up, so pages may grow.
-            const keptUp = !current.ready;
-            const upto = await current.end;
-            if (finished) return;
-            if (options.pageRows === undefined && pipelined && keptUp) {
-              size = Math.min(REPORT_PAGE_ROWS.max, current.limit * 4);
-            }
-            // The next page starts right after this one's end, so it is read meanwhile.
-            if (upto !== null) ahead = request(upto, size);
-            const { page, ms } = await current.read;
-            if (finished) return;
-            lastPageMs = ms;
-            lastPageRows = current.limit;
-            // More pages: this one ended at a known key, or it was full. A short page without an
-            // end key is the last one: no query for an empty page after it.
-            const full = page.count === current.limit;
-            const more = upto !== null || full;
-            if (full && page.last !== null && !sameKey(page.last, upto)) {
-              // Rows saved inside this page's range since its end was found pushed it short of
-              // that end: the next page starts after its last row, and the one read ahead is
-              // dropped.
-              ahead = null;
-              after = page.last;
-            } else {
-              after = upto ?? page.last ?? after;
-            }
-            if (page.rows !== null) {
-              const text =
-                options.format === 'ndjson'
-                  ? `[${page.rows}]\n`
-                  : pages === 0
-                    ? page.rows
-                    : `,${page.rows}`;
-              pages++;
-              controller.enqueue(encoder.encode(text));
-              if (more) return;
-            } else if (more) {
-              // Every row of a known range was deleted meanwhile: on to the next page.
-              continue;
-            }
-            break;
+          }
+          if (finished) return;
+          const t0 = performance.now();
+          const page = await weeklyReportPage(db, scope, after, size);
+          if (finished) return;
+          lastPageMs = performance.now() - t0;
+          lastPageRows = size;
+          if (page.rows !== null) {
+            const text =
+              options.format === 'ndjson'
+                ? `[${page.rows}]\n`
+                : pages === 0
+                  ? page.rows
+                  : `,${page.rows}`;
+            pages++;
+            controller.enqueue(encoder.encode(text));
+            after = page.last;
+            // A full page may have more after it; a short one is the last.
+            if (page.count === size) return;
           }
           if (options.format === 'json') controller.enqueue(encoder.encode(']'));
           controller.close();

@@ -100,7 +100,6 @@ async function weeklyReportResponse(c: Context<Env>, format: 'json' | 'ndjson') 
   return c.body(
     weeklyReportStream(deps.db, scope, {
       format,
-      kind: deps.db.kind,
       connections: deps.db.connections,
       othersWaiting: () => c.get('requests').busy(),
     }),
