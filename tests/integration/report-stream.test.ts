@@ -387,6 +387,32 @@ describeBackends('weekly report stream', (backend: Backend) => {
       const expected = await reference();
       expect(expected).toHaveLength(3004);
       expect((await gerente.get(weekly())).json).toEqual(expected);
+      // The client's shape: the summary, then lines of rows (pages, or the COPY's chunks).
+      const ndjson = await gerente.get(streamed());
+      const [summary, ...lines] = (ndjson.json as string).trim().split('\n');
+      expect(JSON.parse(summary!)).toMatchObject({ total: 3004 });
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.flatMap((line) => JSON.parse(line) as QuoteReportRow[])).toEqual(expected);
+      // A report of one adviser's quotations (a role that does not see every lead): theirs
+      // only; an id with a quote in it is a value like any other (the COPY's literals).
+      const ofAdviser = async (adviserId: string) =>
+        JSON.parse(
+          await collect(
+            weeklyReportStream(
+              rt.deps.db,
+              { ...scope(), adviserId },
+              {
+                format: 'json',
+                connections: rt.deps.db.connections,
+              },
+            ),
+          ),
+        ) as QuoteReportRow[];
+      const gerenteId = ids['gerente@vitrina.demo']!;
+      expect(await ofAdviser(gerenteId)).toEqual(
+        expected.filter((row) => row.idAsesor === gerenteId),
+      );
+      expect(await ofAdviser("x' OR 'a' = 'a")).toEqual([]);
     } finally {
       await clear();
     }
