@@ -51,7 +51,9 @@ function split(whole: Buffer, cuts: readonly number[]): Buffer[] {
 /** Feeds the chunks as the connection does: each one reused once the call returns. */
 function read(chunks: readonly Buffer[]): { rows: string[]; complete: boolean } {
   const rows: string[] = [];
-  const reader = new CopyColumnReader((value) => rows.push(Buffer.from(value).toString('utf8')));
+  const reader = new CopyColumnReader((bytes, start, end) =>
+    rows.push(bytes.toString('utf8', start, end)),
+  );
   for (const chunk of chunks) {
     const reused = Buffer.from(chunk);
     reader.push(reused);

@@ -302,6 +302,7 @@ function copiedReportStream(
   let length = 0;
   let rows = 0;
   let flushQueued = false;
+  let turnPending = false;
   const end = (cancelled: boolean) => {
     if (finished) return;
     finished = true;
@@ -321,16 +322,28 @@ function copiedReportStream(
           controller.enqueue(Uint8Array.prototype.slice.call(scratch, 0, length));
           length = 0;
           chunks++;
-          if ((controller.desiredSize ?? 1) <= 0) control?.pause();
+          // One chunk per turn of the event loop: the socket is read again at the next turn,
+          // and then only if the client keeps up. Otherwise, once the database has written the
+          // rest of the report into the socket's buffers (it is faster than the client), libuv
+          // would read it back to back, dozens of chunks in one turn, and every other request
+          // on this event loop would wait for them.
+          control?.pause();
+          if (!turnPending) {
+            turnPending = true;
+            setImmediate(nextTurn);
+          }
+        };
+        const nextTurn = () => {
+          turnPending = false;
+          if ((controller.desiredSize ?? 1) > 0) control?.resume();
         };
         const rowsOf: CopyRows = {
-          row(value) {
+          row(bytes, start, end) {
             if (finished) return;
+            const size = end - start;
             // Room for the row, a separator, and the line's brackets.
-            if (length + value.length + 4 > scratch.length) {
-              const grown = Buffer.allocUnsafe(
-                Math.max(2 * scratch.length, length + value.length + 4),
-              );
+            if (length + size + 4 > scratch.length) {
+              const grown = Buffer.allocUnsafe(Math.max(2 * scratch.length, length + size + 4));
               scratch.copy(grown, 0, 0, length);
               scratch = grown;
             }
@@ -339,8 +352,8 @@ function copiedReportStream(
               scratch[length] = ndjson && length === 0 ? OPEN : COMMA;
               length += 1;
             }
-            scratch.set(value, length);
-            length += value.length;
+            bytes.copy(scratch, length, start, end);
+            length += size;
             rows++;
             if (length >= COPY_CHUNK_BYTES) flush();
             else if (!flushQueued) {
@@ -383,7 +396,7 @@ function copiedReportStream(
         }
       },
       pull() {
-        control?.resume();
+        if (!turnPending) control?.resume();
       },
       cancel() {
         control?.cancel();
