@@ -43,7 +43,14 @@ const facts = css({
   fontSize: 'sm',
   '& dt': { color: 'muted', fontSize: 'xs' },
   '& dd': { fontWeight: 'semibold' },
-  '@media print': { gridTemplateColumns: 'repeat(4, 1fr)', gap: '6pt' },
+  // Four columns on paper, each free to be narrower than its longest word (an e-mail): that
+  // wraps instead of pushing the last column off the page.
+  '@media print': {
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    gap: '6pt',
+    overflowWrap: 'anywhere',
+    hyphens: 'auto',
+  },
 });
 
 export function QuotationDetail({ leadId, quotationId }: { leadId: string; quotationId: string }) {

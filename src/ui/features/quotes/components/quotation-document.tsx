@@ -64,6 +64,7 @@ export function PaperSizePicker({ tone = 'light' }: { tone?: 'light' | 'dark' })
 }
 
 const signatureLine = css({
+  overflowWrap: 'anywhere',
   borderTop: '1px solid #374151',
   pt: 1,
   mt: 10,
@@ -149,7 +150,8 @@ export function QuotationClosing({
           display: 'none',
           '@media print': {
             display: 'grid',
-            gridTemplateColumns: '1fr 1fr 0.6fr',
+            // Never wider than the paper: a long name wraps inside its line.
+            gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 0.6fr)',
             columnGap: '18pt',
           },
         })}
