@@ -9,10 +9,11 @@ import {
   PGLITE_YIELD_LIMIT_MS,
   REPORT_CONNECTIONS,
   reportConnections,
+  weeklyReportCopySql,
   weeklyReportStream,
   type WeeklyReportScope,
 } from '../../src/server/quotations/report-stream';
-import type { CopyRows } from '../../src/server/store/copy-column';
+import { INDEX_ORDER, type CopyRows } from '../../src/server/store/copy-column';
 import type { Db, Queryable } from '../../src/server/store/db';
 import { RequestGauge } from '../../src/server/http/in-flight';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
@@ -417,6 +418,43 @@ describeBackends('weekly report stream', (backend: Backend) => {
       await clear();
     }
   });
+
+  it.runIf(backend.name === 'postgres')(
+    'streams the COPY in index order: the first row does not wait for a sort of the week',
+    async () => {
+      await copies(20_000, 'h');
+      try {
+        const db = rt.deps.db;
+        await db.query('ANALYZE rm_quotations');
+        const plan = async (prelude: string) => {
+          // The COPY's own simple query: the setting holds for its implicit transaction only.
+          const { rows } = await db.transaction(async (tx) => {
+            if (prelude) await tx.query(prelude);
+            return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${weeklyReportCopySql(scope())}`);
+          });
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        };
+        // Asked for every row of the week, the planner would sort the whole result first.
+        expect(await plan('')).toMatch(/\bSort\b/);
+        const ordered = await plan(INDEX_ORDER);
+        expect(ordered).not.toMatch(/\bSort\b/);
+        expect(ordered).toContain('rm_quotations_report');
+        // And the setting does not outlive the COPY on the pooled connection.
+        const week = await collect(
+          weeklyReportStream(db, scope(), { format: 'json', connections: db.connections }),
+        );
+        expect(JSON.parse(week)).toHaveLength(20_004);
+        const settings = await Promise.all(
+          Array.from({ length: db.connections }, () =>
+            db.query<{ enable_sort: string }>('SHOW enable_sort'),
+          ),
+        );
+        expect(settings.every((r) => r.rows[0]!.enable_sort === 'on')).toBe(true);
+      } finally {
+        await clear();
+      }
+    },
+  );
 
   it.runIf(backend.name === 'postgres')(
     'reads the COPY one chunk per turn of the event loop, however far ahead the database is',

@@ -6,7 +6,8 @@
  * rows come from one snapshot as fast as the database makes them. The connection is held until
  * the last row; pausing the consumer pauses the socket, and the database waits on it.
  *
- * COPY takes no parameters: the query holds literals only, quoted with {@link sqlLiteral}.
+ * COPY takes no parameters: the query holds literals only, quoted with {@link sqlLiteral}. Its
+ * rows stream in the query's order from an index ({@link INDEX_ORDER}): the first comes at once.
  */
 import type { Socket } from 'node:net';
 import type pg from 'pg';
@@ -31,6 +32,15 @@ export interface CopyControl {
   /** Abandon it: the connection is closed (the database's backend ends with it). */
   cancel(): void;
 }
+
+/**
+ * Sent with the COPY, in the same simple query (one implicit transaction, so it ends with it):
+ * the rows in the order an index gives them, never a sort of the whole result first. Asked for
+ * every row, the planner prefers reading the table and sorting it (cheaper in all), which holds
+ * the first row back until the last is read: with 100,000 rows of the week, 1.5 s before the
+ * first byte instead of a few milliseconds.
+ */
+export const INDEX_ORDER = 'SET LOCAL enable_sort = off';
 
 /** A string as an SQL literal (standard-conforming strings: only quotes are doubled). */
 export function sqlLiteral(value: string): string {
@@ -105,7 +115,8 @@ interface ProtocolConnection {
 
 /**
  * Runs `COPY (sql) TO STDOUT (FORMAT binary)` on a connection of `pool` (taken here, given back
- * at the end, closed on cancel) and hands each row's value to `rows`.
+ * at the end, closed on cancel) and hands each row's value to `rows`, in `sql`'s order as an
+ * index gives it ({@link INDEX_ORDER}).
  */
 export async function copyColumn(pool: pg.Pool, sql: string, rows: CopyRows): Promise<CopyControl> {
   const client = await pool.connect();
@@ -125,7 +136,7 @@ export async function copyColumn(pool: pg.Pool, sql: string, rows: CopyRows): Pr
   };
   const copy = {
     submit(con: ProtocolConnection) {
-      con.query(`COPY (${sql}) TO STDOUT (FORMAT binary)`);
+      con.query(`${INDEX_ORDER}; COPY (${sql}) TO STDOUT (FORMAT binary)`);
     },
     handleCopyData(message: { chunk: Buffer }) {
       if (done || failure) return;
