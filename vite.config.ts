@@ -239,6 +239,15 @@ const appConfig: UserConfig = {
         // public page, docs/architecture.md "Load budget and Lighthouse").
         codeSplitting: {
           groups: [
+            // React, React DOM and the scheduler, started in their own chunk: React DOM's
+            // sentinel errors, created as it starts, then hold this chunk's stack and not the
+            // application chunk's, which DevTools (Lighthouse) made V8 re-read whole
+            // (src/ui/lib/react-root.ts; docs/architecture.md "What DevTools adds").
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]ui[\\/]lib[\\/]react-root/,
+              priority: 3,
+            },
             { name: 'app', tags: ['$initial'], priority: 2 },
             { name: 'shared', minShareCount: 2, maxModuleSize: 6_000, priority: 1 },
           ],

@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // Each test's store is a copy of a migrated (or seeded) one made once per run.
+          globalSetup: ['tests/integration/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file opens its own databases; two cores, so keep it to two at a time.

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const only = process.argv.includes('--only')
@@ -13,6 +13,8 @@ const only = process.argv.includes('--only')
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const out = mkdtempSync(join(tmpdir(), 'vitrina-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, with the first line of its error: printed last, so the tail of a CI log names it. */
+const failures = [];
 let failedStep = false;
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
@@ -56,9 +58,29 @@ function vitestCounts(file) {
     totals.passed += r.numPassedTests ?? 0;
     totals.failed += r.numFailedTests ?? 0;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    for (const result of r.testResults ?? []) {
+      const name = relative(process.cwd(), result.name ?? '');
+      const failed = (result.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed)
+        failures.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages)}`);
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      if (result.status === 'failed' && failed.length === 0)
+        failures.push(`${name}: ${firstLine([result.message])}`);
+    }
   } catch {
     totals.failed += 1;
+    failures.push(`vitest: no report (${file})`);
   }
+}
+
+// eslint's no-control-regex forbids the escape character in a regular expression literal.
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+function firstLine(messages) {
+  const text = (messages ?? []).find((m) => typeof m === 'string' && m.trim()) ?? '';
+  // Colour codes off; one line of at most 300 characters.
+  const line = text.replace(ANSI_COLOUR, '').trim().split('\n')[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 function playwrightCounts(file) {
@@ -67,8 +89,24 @@ function playwrightCounts(file) {
     totals.passed += r.stats?.expected ?? 0;
     totals.failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
     totals.skipped += r.stats?.skipped ?? 0;
+    const walk = (suite, path) => {
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+          const error = (t.results ?? []).map((x) => x.error?.message).find(Boolean);
+          const where = `tests/e2e/${spec.file}:${spec.line}`;
+          const title = [...path, spec.title].filter(Boolean).join(' › ');
+          failures.push(
+            `${where} › ${title}${t.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine([error])}`,
+          );
+        }
+    };
+    for (const suite of r.suites ?? []) walk(suite, []);
+    for (const e of r.errors ?? []) failures.push(`playwright: ${firstLine([e.message])}`);
   } catch {
     totals.failed += 1;
+    failures.push(`playwright: no report (${file})`);
   }
 }
 
@@ -216,5 +254,9 @@ if (!only || only === 'e2e') {
   }
 }
 
+if (failures.length) {
+  console.log(`\nfailed (${failures.length}):`);
+  for (const f of failures) console.log(`  ✘ ${f}`);
+}
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStep || totals.failed > 0 ? 1 : 0);

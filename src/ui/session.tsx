@@ -18,7 +18,8 @@ import type { AnyRouter } from '@tanstack/react-router';
 import type { Corporate, Role, User } from '../core/types';
 import { LOGIN_PATH, roleIn } from '../core/navigation';
 import { sessionMachine, type SessionCorporate } from '../machines/session.machine';
-import { ApiRequestError, api, onUnauthorized } from './lib/api';
+import { ApiRequestError, api, onUnauthorized, queryClient } from './lib/api';
+import { corporateQuery } from './lib/corporate-access';
 import {
   currentSessionUser,
   exchangeHostedToken,
@@ -27,16 +28,34 @@ import {
   signInWith,
   signOutEverywhere,
 } from './lib/session-calls';
-import { clearSessionState, removeAuthItem, storeAuthItem } from './lib/session-cleanup';
+import {
+  clearSessionState,
+  registerSessionCleanup,
+  removeAuthItem,
+  storeAuthItem,
+} from './lib/session-cleanup';
 
 export type { CorporateListItem } from './lib/session-calls';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
+/** Counts the session state's clearings (a sign-out, an ended session): see loadUser. */
+let clearings = 0;
+registerSessionCleanup('session-corporates', () => {
+  clearings++;
+});
+
 async function loadUser(
   id: string,
 ): Promise<{ user: User | null; corporates: SessionCorporate[] }> {
+  // The corporates are read beside the user record, not after it (issue 21: one round trip
+  // less before the first page).
+  const records: Corporate[] = [];
+  const corporates = loadSessionCorporates((corporate) => records.push(corporate));
+  // Settled here too: when the user record fails, its failure is the one reported.
+  corporates.catch(() => undefined);
+  const clearingsAtStart = clearings;
   let user: User;
   try {
     // Records the last session (a POST: the spec's GET wsObtenerUsuario stays a read) and
@@ -50,7 +69,17 @@ async function loadUser(
       return { user: null, corporates: [] };
     throw error;
   }
-  return { user, corporates: await loadSessionCorporates() };
+  const list = await corporates;
+  // Each approved corporate's record also fills the query its pages read by slug, so the
+  // corporate route does not ask for it again; not when the session's state was cleared
+  // meanwhile (a sign-out): another user's pages must not find this one's corporates.
+  if (clearings === clearingsAtStart)
+    for (const corporate of records) {
+      const { queryKey } = corporateQuery(corporate.slug);
+      if (queryClient.getQueryData(queryKey) === undefined)
+        queryClient.setQueryData(queryKey, corporate);
+    }
+  return { user, corporates: list };
 }
 
 /**

@@ -122,6 +122,16 @@ export class CoreClient {
     return this.worker !== undefined;
   }
 
+  /**
+   * Starts the worker ahead of its first call (its script loads and runs meanwhile), for a page
+   * that knows it will need it once its data arrives; stopped again after the idle time if no
+   * call comes. Nothing to start on the main thread.
+   */
+  warm(): void {
+    if (this.mode !== 'worker' || this.worker !== undefined) return;
+    void this.api().then(() => this.scheduleIdle());
+  }
+
   /** Stops the worker now (it restarts on the next call). Calls in flight are re-run. */
   terminate(): void {
     this.stopWorker();

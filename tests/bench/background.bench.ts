@@ -17,11 +17,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { openRuntime, type Runtime } from '../../src/server/runtime';
 import { BackgroundWork, scheduleTimer } from '../../src/server/store/background-work';
 import type { Checkpoint } from '../../src/server/store/event-store';
 import { recordResult } from './support/results';
+import { adminQuery, withDatabase } from '../integration/support/pg-admin';
 
 const TIMERS = Number(process.env.BENCH_TIMERS ?? 10_000);
 const TIMER_WINDOW_MS = 60_000;
@@ -272,20 +272,10 @@ async function main() {
   const adminUrl = process.env.VITRINA_TEST_PG;
   if (process.env.BENCH_PG === '1' && adminUrl) {
     const name = `vitrina_bench_${randomBytes(4).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(sql);
-      } finally {
-        await c.end();
-      }
-    };
+    const admin = (sql: string) => adminQuery(adminUrl, sql);
     await onBackend('postgres', async () => {
       await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const rt = await openRuntime({ databaseUrl: url.toString() });
+      const rt = await openRuntime({ databaseUrl: withDatabase(adminUrl, name) });
       return {
         rt,
         drop: async () => {

@@ -17,6 +17,38 @@ interface Body {
 }
 const unitsIn = (body: Body) => body.clusters.reduce((n, c) => n + c.unidades.length, 0);
 
+/**
+ * Records, in the page's own time, when the "loading the rest" status first appears: the
+ * status waits LOADING_REST_DELAY_MS (800 ms) after the first page is in, so a rest that comes
+ * at once flashes nothing.
+ */
+async function watchLoadingRest(page: Page) {
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="loading-rest"]')) return;
+      (window as { loadingRestAt?: number }).loadingRestAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * How long after the read of the rest started the status appeared, in the page's clock (the
+ * rest is read once the first page is in, as the status starts counting). Read once the rest has
+ * come, so its timing entry exists.
+ */
+async function loadingRestDelay(page: Page): Promise<number> {
+  return page.evaluate((api) => {
+    const shownAt = (window as { loadingRestAt?: number }).loadingRestAt;
+    const rest = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.includes(api) && e.name.includes('despuesDe='));
+    if (shownAt === undefined || !rest) throw new Error('no status or no read of the rest');
+    return shownAt - rest.startTime;
+  }, API);
+}
+
 /** Holds every read of the rest until `release` is called; counts the public reads. */
 async function holdTheRest(page: Page) {
   const reads: string[] = [];
@@ -42,6 +74,7 @@ for (const width of [390, 1280]) {
     expect(whole.clusters.length).toBe(3);
     expect(first.clusters).toEqual(whole.clusters.slice(0, 2));
     const { reads, release } = await holdTheRest(page);
+    await watchLoadingRest(page);
 
     await page.goto(`/public/corporativos/${CORP}/desarrollos/${DEV}/disponibilidad`);
     const grid = page.getByTestId('availability-grid');
@@ -66,6 +99,9 @@ for (const width of [390, 1280]) {
     release();
     await expect(page.locator('[data-unit-id]')).toHaveCount(unitsIn(whole));
     await expect(status).toHaveCount(0);
+    // It came 800 ms (LOADING_REST_DELAY_MS) after the rest was asked for, not at once (less a
+    // little: the read may start in the commit after the one that mounted the status).
+    expect(await loadingRestDelay(page)).toBeGreaterThanOrEqual(700);
     expect(await startOf()).toEqual(before);
     for (const cluster of whole.clusters)
       for (const unit of cluster.unidades)

@@ -193,8 +193,8 @@ describe.skipIf(!hasPg)('background work across server processes [postgres]', ()
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await mine()).toHaveLength(20);
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(20);
-    expect(a.child.exitCode).toBeNull();
-    expect(b.child.exitCode).toBeNull();
+    expect(a.child.exitCode, a.output()).toBeNull();
+    expect(b.child.exitCode, b.output()).toBeNull();
     const parked = await rt.deps.db.query('SELECT 1 FROM parked_events');
     expect(parked.rows).toHaveLength(0);
   }, 120_000);

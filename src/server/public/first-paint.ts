@@ -87,10 +87,13 @@ export async function publicFirstPaint(
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+/** The chunks the entry imports, which Vite preloads from the head (React DOM's among them). */
+const ENTRY_IMPORTS = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[\w.-]+\.js">/g;
 
 /**
  * The shell `html` with the first paint (after `#root`), the title replaced and `lang` set. What
- * the app needs — its entry script and the page's `preloads` (page-preloads.ts) — waits in a
+ * the app needs — its entry script, the chunks the entry imports and the page's `preloads`
+ * (page-preloads.ts) — waits in a
  * `<template>` that public/paint-then-start.js puts in the head once the paint is on screen, and
  * the entry starts then: the first frame costs the HTML, the stylesheet and the logo only, and
  * the app's script (the page's longest task) runs after it rather than before. The shell is
@@ -105,10 +108,12 @@ export function withFirstPaint(
   const root = '<div id="root"></div>';
   const entry = ENTRY_SCRIPT.exec(html);
   if (!html.includes(root) || !entry) return null;
+  const imports = (html.match(ENTRY_IMPORTS) ?? []).map((link) => link.trim()).join('');
   return html
+    .replace(ENTRY_IMPORTS, '')
     .replace(
       entry[0],
-      `<template id="after-paint"><link rel="modulepreload" crossorigin href="${entry[1]}" data-entry>${preloads}</template>` +
+      `<template id="after-paint"><link rel="modulepreload" crossorigin href="${entry[1]}" data-entry>${imports}${preloads}</template>` +
         '<script type="module" src="/paint-then-start.js"></script>',
     )
     .replace(root, `${root}${paint.html}`)

@@ -11,6 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import type pg from 'pg';
+import { checkout } from './pool-checkout';
 
 /** Where the rows go. */
 export interface CopyRows {
@@ -119,18 +120,21 @@ interface ProtocolConnection {
  * index gives it ({@link INDEX_ORDER}).
  */
 export async function copyColumn(pool: pg.Pool, sql: string, rows: CopyRows): Promise<CopyControl> {
-  const client = await pool.connect();
+  // Listening from the hand-over (db.ts, checkout): a dropped connection's 'error' must not take
+  // the process down. The COPY's own failure comes through its callbacks.
+  const ignore = () => undefined;
+  const client = await checkout(pool, ignore);
   const connection = (client as unknown as { connection: ProtocolConnection }).connection;
   let done = false;
   let failure: Error | null = null;
   const reader = new CopyColumnReader((bytes, start, end) => rows.row(bytes, start, end));
-  // A checked-out client whose connection drops emits 'error'; unheard, that would take the
-  // process down. Kept for the client's life: a cancelled COPY's connection is destroyed.
-  client.on('error', () => undefined);
   const finish = (error: Error | null, broken: boolean) => {
     if (done) return;
     done = true;
     connection.stream.resume();
+    // A client given back whole leaves without this listener (the pool listens to its idle
+    // clients); a broken one keeps it until it is destroyed.
+    if (!broken) client.off('error', ignore);
     client.release(broken ? (error ?? true) : undefined);
     rows.end(error);
   };

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { copyColumn, type CopyControl, type CopyRows } from './copy-column';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
+import { checkout } from './pool-checkout';
 
 /** The few things the store needs from a SQL connection; PGlite and node-postgres both fit. */
 export interface Queryable {
@@ -39,6 +40,12 @@ export interface Db extends Queryable {
    * connection held until the last row (store/copy-column.ts). `sql` takes no parameters.
    */
   copyColumn?(sql: string, rows: CopyRows): Promise<CopyControl>;
+  /**
+   * PGlite only: the whole data directory as an uncompressed tarball, which
+   * {@link OpenOptions.snapshot} opens again as a new store (the test suites open each store
+   * from one migrated copy instead of creating and migrating a database every time).
+   */
+  dump?(): Promise<Blob>;
 }
 
 export interface ListenHandlers {
@@ -64,14 +71,19 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** Size of the PostgreSQL pool. */
   poolSize?: number | undefined;
+  /** PGlite only, with 'memory://': start from this dumped data directory ({@link Db.dump}). */
+  snapshot?: Blob | undefined;
 }
 
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.snapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Db> {
+  if (snapshot && !dataDir.startsWith('memory://')) {
+    throw new Error('a snapshot opens only as a memory:// store');
+  }
   let lock: DirectoryLock | undefined;
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
@@ -82,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   try {
     // Imported here, not at the top: a server on PostgreSQL never loads the embedded database.
     const { PGlite } = await import('@electric-sql/pglite');
-    db = new PGlite(dataDir);
+    db = new PGlite(dataDir, snapshot ? { loadDataDir: snapshot } : {});
     await db.waitReady;
   } catch (error) {
     lock?.release();
@@ -131,6 +143,7 @@ async function openPglite(dataDir: string): Promise<Db> {
       }
     },
     writesTo: (table) => writes.counter(table),
+    dump: () => db.dumpDataDir('none'),
     close: async () => {
       await db.close();
       lock?.release();
@@ -218,8 +231,13 @@ async function openPostgres(url: string, max: number): Promise<Db> {
   const prepared = new PreparedNames();
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => undefined);
-  const client = await pool.connect();
-  client.release();
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  const client = await checkout(pool, onError);
+  client.off('error', onError);
+  client.release(broken);
   return {
     kind: 'postgres',
     connections: max,
@@ -228,14 +246,12 @@ async function openPostgres(url: string, max: number): Promise<Db> {
       return { rows: r.rows as T[] };
     },
     transaction: async (fn) => {
-      const c = await pool.connect();
-      // A checked-out client whose connection drops emits 'error'; unheard, that would take the
-      // process down. The failing query rejects anyway; the broken client is destroyed on release.
+      // The failing query rejects anyway; the broken client is destroyed on release.
       let broken: Error | undefined;
       const onError = (error: Error) => {
         broken = error;
       };
-      c.on('error', onError);
+      const c = await checkout(pool, onError);
       try {
         await c.query('BEGIN');
         const result = await fn({

@@ -86,19 +86,31 @@ function localStorageItem(key: string): string | null {
 }
 
 /**
- * Loads the given namespaces of a language (those not there yet) and adds them at once: every
- * bundle but the last silently, so the screens re-render once, not once per namespace (each
- * `added` event re-renders every component that translates; on the public availability's grid,
- * a long task each time).
+ * Fetches the bundles of the given namespaces of a language. No i18next call: this also runs
+ * before `init`, which is what defines i18next's store methods (`hasResourceBundle`,
+ * `addResourceBundle`, …) on the instance.
  */
-async function addNamespaces(lng: Language, namespaces: readonly string[]): Promise<void> {
-  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(lng, ns));
-  const loaded = await Promise.all(
-    missing.flatMap((ns) => {
+function fetchBundles(
+  lng: Language,
+  namespaces: readonly string[],
+): Promise<(readonly [string, Bundle])[]> {
+  return Promise.all(
+    namespaces.flatMap((ns) => {
       const load = loaderFor(lng, ns);
       return load ? [load().then((bundle) => [ns, bundle] as const)] : [];
     }),
   );
+}
+
+/**
+ * Loads the given namespaces of a language (those not there yet) and adds them at once: every
+ * bundle but the last silently, so the screens re-render once, not once per namespace (each
+ * `added` event re-renders every component that translates; on the public availability's grid,
+ * a long task each time). Only once i18next is initialised.
+ */
+async function addNamespaces(lng: Language, namespaces: readonly string[]): Promise<void> {
+  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(lng, ns));
+  const loaded = await fetchBundles(lng, missing);
   loaded.forEach(([ns, bundle], i) =>
     i18n.addResourceBundle(lng, ns, bundle, true, true, { silent: i < loaded.length - 1 }),
   );
@@ -124,8 +136,20 @@ export async function initI18n(opening?: {
   pathname: string;
   search: string;
 }): Promise<typeof i18n> {
-  const visitor = opening ? await prefetchVisitorLanguage(opening.pathname, opening.search) : null;
-  const lng = visitor ?? storedLanguage();
+  // A public page's texts, fetched before i18next starts and given to it with the Spanish it
+  // ships with (i18next's store does not exist before `init`).
+  const visitor = opening ? publicOpening(opening.pathname, opening.search) : null;
+  const fetched = visitor
+    ? await fetchBundles(
+        visitor.lng,
+        visitor.lng === DEFAULT_LANGUAGE
+          ? visitor.namespaces
+          : [...EAGER_NAMESPACES, ...visitor.namespaces],
+      ).catch(() => [])
+    : [];
+  const bundles = (lng: Language) =>
+    visitor?.lng === lng ? Object.fromEntries(fetched) : ({} as Record<string, Bundle>);
+  const lng = visitor?.lng ?? storedLanguage();
   await i18n
     .use(chunkBackend)
     .use(initReactI18next)
@@ -137,9 +161,13 @@ export async function initI18n(opening?: {
       partialBundledLanguages: true,
       defaultNS: 'common',
       resources: {
-        es: Object.fromEntries(
-          Object.entries(spanish).map(([path, bundle]) => [namespaceOf(path), bundle]),
-        ),
+        es: {
+          ...Object.fromEntries(
+            Object.entries(spanish).map(([path, bundle]) => [namespaceOf(path), bundle]),
+          ),
+          ...bundles('es'),
+        },
+        ...(visitor?.lng === 'en' ? { en: bundles('en') } : {}),
       },
       interpolation: { escapeValue: false },
       react: { useSuspense: false, bindI18nStore: 'added' },
@@ -184,16 +212,28 @@ export async function prefetchVisitorLanguage(
   pathname: string,
   searchStr: string,
 ): Promise<Language | null> {
+  const visitor = publicOpening(pathname, searchStr);
+  if (!visitor) return null;
+  await addNamespaces(visitor.lng, [...EAGER_NAMESPACES, ...visitor.namespaces]).catch(
+    () => undefined,
+  );
+  return visitor.lng;
+}
+
+/** A public page's likely language and its namespaces (null: not a public page). */
+function publicOpening(
+  pathname: string,
+  searchStr: string,
+): { lng: Language; namespaces: string[] } | null {
   const namespaces = publicPageNamespaces(pathname);
   if (!namespaces) return null;
-  const likely = visitorLanguage({
+  const lng = visitorLanguage({
     multiIdioma: true,
     requested: new URLSearchParams(searchStr).get('lang'),
     stored: localStorageItem(LANGUAGE_KEY),
     preferred: typeof navigator === 'undefined' ? [] : navigator.languages,
   });
-  await addNamespaces(likely, [...EAGER_NAMESPACES, ...namespaces]).catch(() => undefined);
-  return likely;
+  return { lng, namespaces };
 }
 
 /**

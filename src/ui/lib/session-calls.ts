@@ -20,12 +20,16 @@ export interface CorporateListItem extends Pick<
 }
 
 /** The user's corporates, with the role lists of the approved ones (for adminHostes and the menu). */
-export async function loadSessionCorporates(): Promise<SessionCorporate[]> {
+export async function loadSessionCorporates(
+  /** Given each approved corporate's whole record as it arrives (the app keeps it for its pages). */
+  onCorporate?: (corporate: Corporate) => void,
+): Promise<SessionCorporate[]> {
   const list = await api<CorporateListItem[]>('wsObtenerCorporativos');
   return Promise.all(
     list.map(async (item): Promise<SessionCorporate> => {
       if (!item.aprobado) return { ...item };
       const full = await api<Corporate>('wsObtenerCorporativo', { query: { id: item.id } });
+      onCorporate?.(full);
       return { ...item, roles: full.roles };
     }),
   );

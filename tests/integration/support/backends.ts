@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, inject } from 'vitest';
 import type { CrmOptions } from '../../../src/server/crm/connections';
 import type { PushOptions } from '../../../src/server/notifications/push';
 import type { BackgroundWorkOptions } from '../../../src/server/store/background-work';
 import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../../src/server/runtime';
+import { adminQuery, withDatabase } from './pg-admin';
 
 export interface Backend {
   name: 'pglite' | 'postgres';
@@ -15,7 +16,22 @@ export interface Backend {
     /** CRM sync options (tests: http on loopback for the fakes, short timeouts). */
     crm?: CrmOptions;
     background?: BackgroundWorkOptions;
+    /** Start with the demo tenant (a copy of the run's seeded template). */
+    seeded?: boolean;
   }): Promise<Runtime & { databaseUrl?: string; dispose(): Promise<void> }>;
+}
+
+type Template = 'migrated' | 'seeded';
+
+/** The run's PGlite templates (support/global-setup.ts), read once per test file. */
+const pgliteDumps = new Map<Template, Blob>();
+function pgliteTemplate(which: Template): Blob {
+  let dump = pgliteDumps.get(which);
+  if (!dump) {
+    dump = new Blob([readFileSync(inject('pgliteTemplates')[which])]);
+    pgliteDumps.set(which, dump);
+  }
+  return dump;
 }
 
 const pgAdminUrl = process.env.VITRINA_TEST_PG;
@@ -28,35 +44,27 @@ if (!pgAdminUrl) {
   console.warn(`\n!!! ${text}\n`);
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: pgAdminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export const pgliteBackend: Backend = {
   name: 'pglite',
-  open: async (options) => {
-    const runtime = await openRuntime({ dataDir: 'memory://', ...options });
+  open: async ({ seeded = false, ...options } = {}) => {
+    const runtime = await openRuntime({
+      dataDir: 'memory://',
+      snapshot: pgliteTemplate(seeded ? 'seeded' : 'migrated'),
+      ...options,
+    });
     return { ...runtime, dispose: () => runtime.close() };
   },
 };
 
 export const postgresBackend: Backend = {
   name: 'postgres',
-  open: async (options) => {
+  open: async ({ seeded = false, ...options } = {}) => {
     const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
-    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    const template = inject('postgresTemplates')?.[seeded ? 'seeded' : 'migrated'];
+    await adminQuery(
+      pgAdminUrl!,
+      `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`,
+    );
     const databaseUrl = withDatabase(pgAdminUrl!, name);
     const runtime = await openRuntime({ databaseUrl, poolSize: 12, ...options });
     return {
@@ -64,7 +72,7 @@ export const postgresBackend: Backend = {
       databaseUrl,
       dispose: async () => {
         await runtime.close();
-        await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await adminQuery(pgAdminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
   },
@@ -90,7 +98,7 @@ export async function openSeeded(
     background?: BackgroundWorkOptions;
   },
 ) {
-  const runtime = await backend.open(options);
+  const runtime = await backend.open({ ...options, seeded: true });
   await seedDemoIfEmpty(runtime.deps.store);
   return runtime;
 }

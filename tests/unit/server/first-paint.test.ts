@@ -17,6 +17,8 @@ const locale = (lng: string, ns: string) =>
 const SHELL = [
   '<!doctype html><html lang="es"><head><title>Vitrina</title>',
   '<script type="module" crossorigin src="/assets/index-AbC_1.js"></script>',
+  '\n    <link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-X.js">',
+  '\n    <link rel="modulepreload" crossorigin href="/assets/react-dom-Y_2.js">',
   '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>',
   '<body><div id="root"></div><div id="splash" aria-hidden="true"></div></body></html>',
 ].join('');
@@ -46,8 +48,12 @@ describe('first paint', () => {
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-AbC_1.js">');
     expect(html).toContain(
       '<template id="after-paint"><link rel="modulepreload" crossorigin href="/assets/index-AbC_1.js" data-entry>' +
+        '<link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-X.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-dom-Y_2.js">' +
         `${preloads}</template><script type="module" src="/paint-then-start.js"></script>`,
     );
+    // The chunks the entry imports wait with it (none left in the head).
+    expect(html.match(/modulepreload/g)).toHaveLength(3);
     expect(html).toContain(
       '<title>Tom &amp; Jerry &lt;availability&gt; – Grupo Horizonte – Vitrina</title>',
     );

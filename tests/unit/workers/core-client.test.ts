@@ -168,6 +168,34 @@ describe('CoreClient lifecycle', () => {
     expect(c.running).toBe(true);
   });
 
+  it('warm starts the worker ahead of its first call, once, and lets it go when no call comes', async () => {
+    let made = 0;
+    const c = client({
+      idleMs: 50,
+      createWorker: () => {
+        made++;
+        return new Worker(new URL('../../../src/workers/core.worker.ts', import.meta.url), {
+          type: 'module',
+        });
+      },
+    });
+    c.warm();
+    expect(c.running).toBe(true);
+    c.warm();
+    await c.loadUnits('d1', units.slice(0, 10));
+    expect(made).toBe(1);
+    await expect.poll(() => c.running, { timeout: 2_000 }).toBe(false);
+    // Unused: started and stopped again after the idle time.
+    const unused = client({ idleMs: 50 });
+    unused.warm();
+    expect(unused.running).toBe(true);
+    await expect.poll(() => unused.running, { timeout: 2_000 }).toBe(false);
+    // Nothing to start without a worker.
+    const direct = client({ forceDirect: true });
+    direct.warm();
+    expect(direct.running).toBe(false);
+  });
+
   it('a cancelled short call rejects without restarting the worker', async () => {
     const c = client();
     await c.loadUnits('d1', units);

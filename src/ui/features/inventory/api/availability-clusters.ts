@@ -47,9 +47,14 @@ export function usePagedClusters<T, K extends QueryKey>({
   const after = first.data ? restAfter(clustersOf(first.data)) : null;
   const more = after !== null;
   const rest = useQuery({ ...query(after ?? { despuesDe: '' }), enabled: more });
+  // An empty rest (the first page held every cluster) keeps the first answer itself: a new
+  // array of the same units would have the worker build every row again.
   const data = useMemo(
-    () => (first.data && more && rest.data ? join(first.data, rest.data) : first.data),
-    [first.data, rest.data, more, join],
+    () =>
+      first.data && more && rest.data && clustersOf(rest.data).length > 0
+        ? join(first.data, rest.data)
+        : first.data,
+    [first.data, rest.data, more, join, clustersOf],
   );
   return {
     data,

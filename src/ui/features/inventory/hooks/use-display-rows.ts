@@ -14,15 +14,7 @@ import { buildDisplayRows, type DisplayRow, type DisplayRows } from '../../../..
 import type { Display } from '../../../../core/display';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { getCoreClient } from '../../../../workers/core-client';
-import { MAIN_THREAD_FLAG } from './use-unit-filter';
-
-function mainThreadRequested(): boolean {
-  try {
-    return localStorage.getItem(MAIN_THREAD_FLAG) === '1';
-  } catch {
-    return false;
-  }
-}
+import { mainThreadRequested } from './use-unit-filter';
 
 export interface DisplayRowsResult {
   /** Each unit's row by id; null until the first answer. */

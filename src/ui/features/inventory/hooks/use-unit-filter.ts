@@ -19,7 +19,8 @@ import { getCoreClient } from '../../../../workers/core-client';
 
 export const MAIN_THREAD_FLAG = 'vitrina:filtros-hilo-principal';
 
-function mainThreadRequested(): boolean {
+/** Whether the baseline switch asks for the filters on the main thread (see above). */
+export function mainThreadRequested(): boolean {
   try {
     return localStorage.getItem(MAIN_THREAD_FLAG) === '1';
   } catch {

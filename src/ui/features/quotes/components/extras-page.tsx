@@ -15,6 +15,7 @@ import { moneyFromMajor } from '../../../../core/money';
 import { extraAmount, type QuotationExtra } from '../../../../core/quotation';
 import { button, card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
+import { useAddressChoice } from '../../../lib/address-choice';
 import { allUnits, clustersQuery } from '../../../lib/catalogue';
 import { formatPrice } from '../../../lib/figures';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
@@ -51,13 +52,18 @@ export function ExtrasPage({
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const ids = { name: useId(), price: useId() };
-  const chosen = new Set(search.opcionales ?? []);
+  // The optionals live in the address; a checkbox answers the click before the navigation lands.
+  const [chosenIds, pickOptionals] = useAddressChoice(search.opcionales ?? [], (ids) =>
+    ids.join(' '),
+  );
+  const chosen = new Set(chosenIds);
   const extras = search.extras ?? [];
 
   const toggle = (id: string) => {
     const next = new Set(chosen);
     if (next.has(id)) next.delete(id);
     else next.add(id);
+    pickOptionals([...next]);
     const { opcionales: _o, ...rest } = search;
     onSearch(next.size > 0 ? { ...rest, opcionales: [...next] } : rest);
   };

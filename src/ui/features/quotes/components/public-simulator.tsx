@@ -14,6 +14,7 @@ import { applicableOptionals, effectiveSchemes, schemeForQuote } from '../../../
 import type { Optional, PaymentScheme } from '../../../../core/types';
 import { ApiRequestError } from '../../../lib/api';
 import { setCurrency, useDisplayChoice } from '../../../lib/display-settings';
+import { useAddressChoice } from '../../../lib/address-choice';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import { AppLink } from '../../../components/app-link';
@@ -88,8 +89,14 @@ export function PublicSimulatorPage({
       unit && data ? applicableOptionals(data.desarrollo.opcionales ?? [], unit.idCluster) : [],
     [unit, data],
   );
-  const scheme = schemes.find((s) => s.id === search.esquema) ?? schemes[0];
-  const chosen = (search.opcionales ?? []).filter((id) => optionals.some((o) => o.id === id));
+  // The scheme and the optionals live in the address; the controls answer the click before the
+  // navigation lands (lib/address-choice.ts).
+  const [schemeId, pickScheme] = useAddressChoice(search.esquema, (id) => id ?? '');
+  const [optionalIds, pickOptionals] = useAddressChoice(search.opcionales ?? [], (ids) =>
+    ids.join(' '),
+  );
+  const scheme = schemes.find((s) => s.id === schemeId) ?? schemes[0];
+  const chosen = optionalIds.filter((id) => optionals.some((o) => o.id === id));
   const priced = unit?.precio !== undefined;
   const simulation = useQuery({
     queryKey: [
@@ -146,6 +153,7 @@ export function PublicSimulatorPage({
   const currencies = display.currencies.filter((c) => c.activo !== false);
   const toggle = (id: string) => {
     const next = chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id];
+    pickOptionals(next);
     const { opcionales: _o, ...rest } = search;
     onSearch(next.length > 0 ? { ...rest, opcionales: next } : rest);
   };
@@ -241,7 +249,10 @@ export function PublicSimulatorPage({
                   key={s.id}
                   scheme={s}
                   checked={scheme?.id === s.id}
-                  onSelect={() => onSearch({ ...search, esquema: s.id })}
+                  onSelect={() => {
+                    pickScheme(s.id);
+                    onSearch({ ...search, esquema: s.id });
+                  }}
                 />
               ))}
             </fieldset>

@@ -20,6 +20,7 @@ import { useDisplayChoice } from '../../../lib/display-settings';
 import { AppLink } from '../../../components/app-link';
 import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
+import { useAddressChoice } from '../../../lib/address-choice';
 import { allUnits, clustersQuery, prototypesQuery, unitView } from '../../../lib/catalogue';
 import { developmentPath } from '../../../lib/paths';
 import { formatAreaIn, formatPrice, makeDisplay } from '../../../lib/figures';
@@ -221,11 +222,8 @@ function QuotableUnit({
   const optionals = useQuery(extrasQuery(corporate.id, development.id, unit.idCluster));
 
   const valid = (schemes.data ?? []).filter((s) => s.valido);
-  // The scheme lives in the address, which updates after the navigation commits: the radio
-  // answers the click at once from this pick (made over the address's scheme at the time), and
-  // the address wins again as soon as it moves (the pick landed, or back/forward).
-  const [picked, setPicked] = useState<{ id: string; over: string | undefined } | null>(null);
-  const chosenId = picked && picked.over === search.esquema ? picked.id : search.esquema;
+  // The scheme lives in the address; the radio answers the click before the navigation lands.
+  const [chosenId, pickScheme] = useAddressChoice(search.esquema, (id) => id ?? '');
   const scheme = valid.find((s) => s.id === chosenId) ?? valid[0];
   const chosenOptionals = useMemo(
     () => (optionals.data ?? []).filter((o) => search.opcionales?.includes(o.id)),
@@ -343,7 +341,7 @@ function QuotableUnit({
                     scheme={s}
                     checked={scheme?.id === s.id}
                     onSelect={() => {
-                      setPicked({ id: s.id, over: search.esquema });
+                      pickScheme(s.id);
                       onSearch({ ...search, esquema: s.id });
                     }}
                   />

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { preloadAvailability } from '../../../../../features/inventory/api/preload-availability';
 import { SignedInAvailability } from '../../../../../features/inventory/components/signed-in-availability';
 import {
   validateUnitSearch,
@@ -21,5 +22,7 @@ export const Route = createFileRoute(
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple',
 )({
   validateSearch: validateUnitSearch,
+  loader: ({ context, params }) =>
+    preloadAvailability(context, params.corporativo, params.desarrollo),
   component: SimpleAvailability,
 });
