@@ -2,6 +2,11 @@
  * axe-core in the e2e specs: the page's WCAG violations as `rule: target (why), …` lines, so an
  * assertion `toEqual([])` prints what is wrong. axe is injected through the DevTools protocol
  * (`page.evaluate` of its source), which the page's CSP (script-src 'self') does not block.
+ *
+ * axe reads colours as they are at the moment it runs, so it waits for the page's finite
+ * animations and transitions first: a dialog fading in or a button's colour transition, caught
+ * half-way, blends to a contrast no one sees at rest (a CI run failed on 2.09:1, #dceaf7 on
+ * #6da6e0, a primary button mid-transition). Endless ones (a spinner) are not waited for.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +27,14 @@ export interface AxeOptions {
 }
 
 export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(
     async ({ include, tags, seriousOnly }) => {
