@@ -15,6 +15,8 @@ const out = mkdtempSync(join(tmpdir(), 'vitrina-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** What failed, with the first line of its error: printed last, so the tail of a CI log names it. */
 const failures = [];
+/** e2e tests that failed and then passed on their retry (CI only): named, not counted as failed. */
+const flaky = [];
 let failedStep = false;
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
@@ -86,8 +88,8 @@ function firstLine(messages) {
 function playwrightCounts(file) {
   try {
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += r.stats?.expected ?? 0;
-    totals.failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+    totals.passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+    totals.failed += r.stats?.unexpected ?? 0;
     totals.skipped += r.stats?.skipped ?? 0;
     const walk = (suite, path) => {
       for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
@@ -97,8 +99,8 @@ function playwrightCounts(file) {
           const error = (t.results ?? []).map((x) => x.error?.message).find(Boolean);
           const where = `tests/e2e/${spec.file}:${spec.line}`;
           const title = [...path, spec.title].filter(Boolean).join(' › ');
-          failures.push(
-            `${where} › ${title}${t.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine([error])}`,
+          (t.status === 'flaky' ? flaky : failures).push(
+            `${where} › ${title}: ${firstLine([error])}`,
           );
         }
     };
@@ -254,9 +256,15 @@ if (!only || only === 'e2e') {
   }
 }
 
+if (flaky.length) {
+  console.log(`\nflaky (${flaky.length}): failed once, passed on the retry`);
+  for (const f of flaky) console.log(`  ⚠ ${f}`);
+}
 if (failures.length) {
   console.log(`\nfailed (${failures.length}):`);
   for (const f of failures) console.log(`  ✘ ${f}`);
 }
-console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(
+  `\ntotal: ${totals.passed} passed (${flaky.length} on a retry), ${totals.failed} failed, ${totals.skipped} skipped`,
+);
 process.exit(failedStep || totals.failed > 0 ? 1 : 0);
