@@ -123,13 +123,19 @@ test('a saved quotation opens from its client: scheme, optionals and extras apar
   // Favourite: shown and toggled, and the client's list shows it.
   const star = detail.getByRole('button', { name: 'Favorita' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
-  await star.click();
+  // From the keyboard: the button keeps the focus while its request runs and after it.
+  await star.focus();
+  await page.keyboard.press('Enter');
   await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expect(star).toBeFocused();
   await expect(detail.getByTestId('quotation-favourite')).toBeVisible();
 
   // Share: a link for the buyer.
-  await detail.getByRole('button', { name: 'Compartir' }).click();
+  const share = detail.getByRole('button', { name: 'Compartir' });
+  await share.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('share-link')).toHaveAttribute('href', /\/public\/cotizacion\//);
+  await expect(share).toBeFocused();
 
   // Print: the quotation alone, on the paper chosen.
   await page.emulateMedia({ media: 'print' });
@@ -216,10 +222,15 @@ test('the filters say how many match and how many more only lack a visible price
           : 'The minimum is greater than the maximum.',
       );
       await expect(lo).toHaveAttribute('aria-invalid', 'true');
+      const notNumber =
+        lang === 'es'
+          ? 'Escribe solo números, sin letras; los miles con coma (3,000,000).'
+          : 'Type numbers only, no letters; thousands with commas (3,000,000).';
       await lo.fill('4M');
-      await expect(group.getByTestId('range-problem')).toHaveText(
-        lang === 'es' ? 'Escribe solo números (sin letras).' : 'Type numbers only (no letters).',
-      );
+      await expect(group.getByTestId('range-problem')).toHaveText(notNumber);
+      // Thousands written with dots are not a number here: the message says how to write them.
+      await lo.fill('3.000.000');
+      await expect(group.getByTestId('range-problem')).toHaveText(notNumber);
       await group.scrollIntoViewIfNeeded();
       // The panel (the grid's dimmed cells, those filtered out, are not this screen's).
       expect(

@@ -290,6 +290,33 @@ test('corporate colours re-theme the layout', async ({ page }) => {
   await expect.poll(sidebarColour).toBe('rgb(12, 74, 69)');
 });
 
+for (const width of [820, 390]) {
+  test(`at ${width} px the end of a page scrolls clear of the bottom bar`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 700 } });
+    const page = await context.newPage();
+    await signIn(page, 'asesor@vitrina.demo');
+    await expect(page).toHaveURL(/\/corporativos\/grupo-horizonte/);
+    // A page longer than the screen: the quotation of a unit, with its figures and totals.
+    await page.goto('/corporativos/grupo-horizonte/desarrollos/torre-alameda/cotizacion');
+    await page.getByRole('combobox').first().selectOption({ index: 1 });
+    await expect(page.getByTestId('quote-figures')).toBeVisible();
+    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+    // Scrolled to the very end (again on each poll: the page may still grow), the last of the
+    // page's content sits above the bar.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const last = document.querySelector('main')!.lastElementChild!;
+          const bar = document.querySelector('[data-testid="bottom-nav"]')!;
+          return Math.round(bar.getBoundingClientRect().top - last.getBoundingClientRect().bottom);
+        }),
+      )
+      .toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
+}
+
 test.describe('mobile layout at 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -11,7 +11,7 @@ import { mayAdministerContent } from '../../core/featured';
 import { useOptionalCorporateContext } from '../layouts/corporate-context';
 import { apiQuery } from '../lib/api';
 import { AppLink } from './app-link';
-import { useDisplayChoice } from '../lib/display-settings';
+import { currencyName, useDisplayChoice } from '../lib/display-settings';
 import { Modal } from './modal';
 
 interface GeneralConfig {
@@ -50,7 +50,7 @@ export function SettingsModal({
   onClose: () => void;
   corporate?: Pick<Corporate, 'divisa'> | null;
 }) {
-  const { t } = useTranslation(['shell', 'chat', 'crm', 'content']);
+  const { t, i18n } = useTranslation(['shell', 'chat', 'crm', 'content']);
   const settings = useDisplayChoice();
   const member = useOptionalCorporateContext();
   const { t: tq } = useTranslation('quotes');
@@ -122,7 +122,7 @@ export function SettingsModal({
           >
             {currencies.map((c) => (
               <option key={c.codigo} value={c.codigo}>
-                {c.codigo} — {c.nombre}
+                {c.codigo} — {currencyName(c, i18n.language)}
               </option>
             ))}
           </select>

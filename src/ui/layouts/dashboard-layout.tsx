@@ -63,7 +63,9 @@ export function DashboardLayout({
             className={css({
               flex: 1,
               p: { base: 4, md: 6, xl: 8 },
-              pb: { base: '96px', lg: 8 },
+              // Every width that shows the bottom bar (below lg) keeps its room: md's `p` would
+              // otherwise win over the base `pb` at tablet widths and hide the page's end.
+              pb: { base: '96px', md: '96px', lg: 8 },
               _focus: { outline: 'none' },
             })}
           >

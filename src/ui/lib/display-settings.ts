@@ -109,3 +109,19 @@ export function useDisplayChoice(): WithSetters {
   const settings = useSyncExternalStore(subscribe, () => snapshot);
   return { ...settings, setAreaUnit, setCurrency };
 }
+
+/**
+ * A currency's name in the page's language: the corporate's own name in Spanish (the language
+ * it writes its settings in), the browser's name for the code in any other ("Mexican Peso" for
+ * MXN), the corporate's name where the browser has none.
+ */
+export function currencyName(currency: { codigo: string; nombre: string }, language: string) {
+  if (language.startsWith('es')) return currency.nombre;
+  try {
+    return (
+      new Intl.DisplayNames([language], { type: 'currency' }).of(currency.codigo) ?? currency.nombre
+    );
+  } catch {
+    return currency.nombre;
+  }
+}

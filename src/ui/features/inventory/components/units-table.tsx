@@ -27,6 +27,7 @@ import {
 } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { css } from 'styled-system/css';
 import { bathroomCount } from '../../../../core/filters';
 import type { DisplayRow } from '../../../../core/display-rows';
@@ -82,6 +83,8 @@ export const UnitsTable = memo(function UnitsTable({
   caption: string;
 }) {
   const { t } = useTranslation('inventory');
+  // The corporate's own names of its statuses, in the page's language (as the grid and legend).
+  const corporateLabel = useCorporateLabel();
   const anyHeld = useMemo(() => units.some((u) => u.apartado), [units]);
   const now = useNow(30_000, anyHeld);
   const [sort, setSort] = useState<UnitsSort>({ column: 'nombre', dir: 1 });
@@ -195,7 +198,7 @@ export const UnitsTable = memo(function UnitsTable({
         })}
         aria-label={t('grid.unitLabel', {
           name: u.nombre,
-          status: statusWithHold(t, u, rowOf(u)?.statusLabel ?? '', now),
+          status: statusWithHold(t, u, corporateLabel('status', rowOf(u)?.statusLabel ?? ''), now),
         })}
         data-unit-row={u.id}
         onClick={() => onSelect(u.id)}
@@ -213,7 +216,12 @@ export const UnitsTable = memo(function UnitsTable({
     precio: (u) => rowOf(u)?.priceText ?? t('detail.priceHidden'),
     status: (u) => {
       const row = rowOf(u);
-      const badge = <StatusBadge color={row?.hexColor ?? ''} label={row?.statusLabel ?? ''} />;
+      const badge = (
+        <StatusBadge
+          color={row?.hexColor ?? ''}
+          label={corporateLabel('status', row?.statusLabel ?? '')}
+        />
+      );
       if (!u.apartado) return badge;
       return (
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: 2 })}>

@@ -15,6 +15,7 @@ import type { Optional, PaymentScheme } from '../../../../core/types';
 import { ApiRequestError } from '../../../lib/api';
 import { setCurrency, useDisplayChoice } from '../../../lib/display-settings';
 import { useAddressChoice } from '../../../lib/address-choice';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import { AppLink } from '../../../components/app-link';
@@ -57,6 +58,7 @@ export function PublicSimulatorPage({
   onSearch: (next: QuoteSearch) => void;
 }) {
   const { t } = useTranslation('quotes');
+  const corporateLabel = useCorporateLabel();
   // A small page: it follows the choice at once (its currency select shows it).
   const { currency, areaUnit } = useDisplayChoice();
   const pickId = useId();
@@ -278,7 +280,7 @@ export function PublicSimulatorPage({
                       checked={chosen.includes(o.id)}
                       onChange={() => toggle(o.id)}
                     />
-                    {o.nombre}
+                    {corporateLabel('opcional', o.nombre)}
                   </label>
                 ))}
               </fieldset>

@@ -144,8 +144,11 @@ function Detail({ quotation: q, back }: { quotation: Quotation; back: React.Reac
               type="button"
               className={`${button({ variant: 'ghost' })} ${css({ '& svg': { w: 5, h: 5 }, '&[aria-pressed="true"] svg': { color: 'highlight' } })}`}
               aria-pressed={esFavorito}
-              disabled={favourite.isPending}
-              onClick={() => favourite.mutate()}
+              // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+              aria-disabled={favourite.isPending}
+              onClick={() => {
+                if (!favourite.isPending) favourite.mutate();
+              }}
             >
               <StarIcon filled={esFavorito} />
               {t('save.favourite')}
@@ -153,8 +156,11 @@ function Detail({ quotation: q, back }: { quotation: Quotation; back: React.Reac
             <button
               type="button"
               className={button({ variant: 'ghost' })}
-              disabled={share.isPending}
-              onClick={() => share.mutate()}
+              // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+              aria-disabled={share.isPending}
+              onClick={() => {
+                if (!share.isPending) share.mutate();
+              }}
             >
               {t('save.share')}
             </button>

@@ -16,7 +16,7 @@ import { moneyFromMajor } from '../../../../core/money';
 import { displayedQuote } from '../../../../core/pricing';
 import { extraAmount, type Quotation, type QuotationExtra } from '../../../../core/quotation';
 import type { Unit } from '../../../../core/types';
-import { useDisplayChoice } from '../../../lib/display-settings';
+import { useDisplayChoice, currencyName } from '../../../lib/display-settings';
 import { AppLink } from '../../../components/app-link';
 import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
@@ -33,6 +33,7 @@ import type { QuoteSearch } from '../utils/quote-search';
 import { SchemeOption } from './scheme-option';
 import { SaveQuotation, SavedQuotation } from './save-quotation';
 import { useWorkerQuote } from '../hooks/use-worker-quote';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 
 const panel = `${card()} ${css({ p: 5, display: 'flex', flexDirection: 'column', gap: 3 })}`;
 const panelTitle = css({ fontSize: 'lg', fontWeight: 'bold' });
@@ -81,6 +82,7 @@ export function QuotationPage({
   onSearch: (next: QuoteSearch) => void;
 }) {
   const { t } = useTranslation('quotes');
+  const corporateLabel = useCorporateLabel();
   const { corporate, development, display, colors } = useDevelopmentContext();
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
   const prototypes = useQuery(prototypesQuery(corporate.id, development.id));
@@ -136,7 +138,7 @@ export function QuotationPage({
           style={{ background: view.hexColor, color: textOn(view.hexColor) }}
           data-testid="quote-unit-status"
         >
-          {view.disponibilidad}
+          {corporateLabel('status', view.disponibilidad)}
         </span>
       </div>
       <dl
@@ -209,7 +211,8 @@ function QuotableUnit({
   search: QuoteSearch;
   onSearch: (next: QuoteSearch) => void;
 }) {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
+  const corporateLabel = useCorporateLabel();
   const { corporate, development, display } = useDevelopmentContext();
   // The select shows the choice at once; the figures follow in a transition.
   const choice = useDisplayChoice();
@@ -357,7 +360,7 @@ function QuotableUnit({
             ) : (
               <ul className={css({ fontSize: 'sm', listStyle: 'disc', pl: 5 })}>
                 {chosenOptionals.map((o) => (
-                  <li key={o.id}>{o.nombre}</li>
+                  <li key={o.id}>{corporateLabel('opcional', o.nombre)}</li>
                 ))}
                 {extras.map((e, i) => (
                   <li key={`x-${i}`} data-testid="quote-extra">
@@ -396,7 +399,7 @@ function QuotableUnit({
               >
                 {activeCurrencies.map((c) => (
                   <option key={c.codigo} value={c.codigo}>
-                    {c.codigo} · {c.nombre}
+                    {c.codigo} · {currencyName(c, i18n.language)}
                   </option>
                 ))}
               </select>

@@ -334,8 +334,11 @@ export function SavedQuotation({
           type="button"
           className={`${button({ variant: 'ghost' })} ${css({ '& svg': { w: 5, h: 5 }, '&[aria-pressed="true"] svg': { color: 'highlight' } })}`}
           aria-pressed={quotation.esFavorito}
-          disabled={favourite.isPending}
-          onClick={() => favourite.mutate()}
+          // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+          aria-disabled={favourite.isPending}
+          onClick={() => {
+            if (!favourite.isPending) favourite.mutate();
+          }}
         >
           <StarIcon filled={quotation.esFavorito} />
           {t('save.favourite')}
@@ -343,8 +346,11 @@ export function SavedQuotation({
         <button
           type="button"
           className={button()}
-          disabled={share.isPending}
-          onClick={() => share.mutate()}
+          // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+          aria-disabled={share.isPending}
+          onClick={() => {
+            if (!share.isPending) share.mutate();
+          }}
         >
           {t('save.share')}
         </button>
