@@ -244,6 +244,20 @@ test.describe('issue 19: an English-speaking buyer', () => {
     const filters = page.getByRole('form', { name: 'Filters' });
     await expect(filters).toContainText('On hold');
     await page.screenshot({ path: `${SHOTS}/issue19-labels-en-1280.png` });
+
+    // The list view's status column, the quotation's status and currencies, and the public
+    // simulator's optionals: the same English words.
+    await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/disponibilidad-simple`);
+    const table = page.locator('table');
+    await expect(table).toContainText('Available');
+    await expect(table).not.toContainText('Disponible');
+    await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/cotizacion`);
+    await page.getByRole('combobox').first().selectOption({ index: 1 });
+    await expect(page.getByTestId('quote-unit-status')).toHaveText('Available');
+    await expect(page.locator('option', { hasText: 'USD' })).toHaveText('USD · US Dollar');
+    await page.goto(`/public/corporativos/${CORP}/desarrollos/torre-alameda/cotizacion`);
+    await page.getByRole('combobox', { name: 'Unit' }).selectOption({ index: 1 });
+    await expect(page.getByRole('checkbox', { name: 'Storage room' })).toBeVisible();
   });
 });
 
