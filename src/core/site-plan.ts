@@ -11,7 +11,7 @@ import type { Unit } from './types';
 /** The category of a house (the seed's horizontal developments; administrators may set it). */
 export const HOUSE_CATEGORY = 'Casa';
 
-export const isHouse = (unit: Pick<Unit, 'categoria'>): boolean =>
+export const isHouse = (unit: { categoria?: string | null | undefined }): boolean =>
   (unit.categoria ?? '').trim().toLowerCase() === HOUSE_CATEGORY.toLowerCase();
 
 /** A cluster is a stage of houses when it has units and every one of them is a house. */
@@ -51,10 +51,31 @@ export function streetsOf<U extends Pick<Unit, 'nivel' | 'posicion'>>(
       const south = lots.filter((u) => u.posicion % 2 !== 1);
       return {
         numero,
-        nombre: cluster.calles?.[numero - 1]?.trim() || null,
+        nombre: streetName(cluster, numero),
         north,
         south,
         columns: Math.max(1, north.length, south.length),
       };
     });
+}
+
+/** The name a stage gives its street `numero` (1-based), or null when it names none. */
+export const streetName = (
+  cluster: { calles?: readonly string[] | null } | null | undefined,
+  numero: number,
+): string | null => cluster?.calles?.[numero - 1]?.trim() || null;
+
+/**
+ * Where a unit stands, as its detail, quotation and simulator say it: a house on its street (the
+ * name its stage gives it, when the stage is at hand and names it), any other unit on its level.
+ */
+export type UnitPlace =
+  { kind: 'street'; numero: number; nombre: string | null } | { kind: 'level'; nivel: number };
+
+export function unitPlace(
+  unit: { categoria?: string | null | undefined; nivel: number },
+  cluster?: { calles?: readonly string[] | null } | null,
+): UnitPlace {
+  if (!isHouse(unit)) return { kind: 'level', nivel: unit.nivel };
+  return { kind: 'street', numero: unit.nivel, nombre: streetName(cluster, unit.nivel) };
 }

@@ -26,6 +26,18 @@ async function gridReady(page: Page) {
 
 const serious = (page: Page) => axeViolations(page, { seriousOnly: true });
 
+/** The id of a unit of residencial-los-olivos by its name, from the public clusters read. */
+async function unitId(page: Page, name: string): Promise<string> {
+  const res = await page.request.get(
+    `/api/public/corporativos/${CORP}/desarrollos/residencial-los-olivos/disponibilidad`,
+  );
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { clusters: { unidades: { id: string; nombre: string }[] }[] };
+  const unit = body.clusters.flatMap((c) => c.unidades).find((u) => u.nombre === name);
+  expect(unit).toBeDefined();
+  return unit!.id;
+}
+
 test.describe('issue 19: houses, filters, languages', () => {
   for (const lng of ['es', 'en'] as const) {
     test(`Los Olivos houses as a site plan, filtered in the worker (${lng})`, async ({ page }) => {
@@ -70,6 +82,21 @@ test.describe('issue 19: houses, filters, languages', () => {
       expect(await lit.count()).toBeGreaterThan(0);
       expect(await dim.count()).toBeGreaterThan(0);
       expect((await lit.count()) + (await dim.count())).toBe(120);
+
+      // A house's detail and quotation say its street, not a level.
+      await page.goto(
+        `/corporativos/${CORP}/desarrollos/residencial-los-olivos/disponibilidad?unidad=${await unitId(page, '1205')}`,
+      );
+      const detail = page.getByTestId('unit-detail');
+      await expect(detail).toContainText('Calle Encino');
+      await expect(detail).not.toContainText(lng === 'es' ? 'Nivel' : 'Level');
+      await page.goto(
+        `/corporativos/${CORP}/desarrollos/residencial-los-olivos/cotizacion?unidad=${await unitId(page, '1205')}`,
+      );
+      const facts = page.locator('dl').first();
+      await expect(facts).toContainText(lng === 'es' ? 'Calle' : 'Street');
+      await expect(facts).toContainText('Calle Encino');
+      await expect(facts).not.toContainText(lng === 'es' ? 'Nivel' : 'Level');
     });
   }
 

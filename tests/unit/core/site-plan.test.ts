@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHouse, isSitePlan, streetsOf } from '../../../src/core/site-plan';
+import { isHouse, isSitePlan, streetsOf, unitPlace } from '../../../src/core/site-plan';
 
 const lot = (nivel: number, posicion: number, categoria = 'Casa') => ({
   nombre: `1${nivel}${String(posicion).padStart(2, '0')}`,
@@ -41,5 +41,37 @@ describe('site plan of a stage of houses (issue 19, defect 10)', () => {
   it('a stage without street names still has its streets', () => {
     expect(streetsOf({}, [lot(3, 1)]).map((s) => s.nombre)).toEqual([null]);
     expect(streetsOf({ calles: null }, [lot(1, 2)])[0]!.south).toHaveLength(1);
+  });
+});
+
+describe('where a unit stands (its detail, quotation and simulator)', () => {
+  const stage = { calles: ['Calle Encino', '  ', 'Calle Olmo'] };
+  it('a house is on its street, named by its stage when the stage names it', () => {
+    expect(unitPlace({ categoria: 'Casa', nivel: 1 }, stage)).toEqual({
+      kind: 'street',
+      numero: 1,
+      nombre: 'Calle Encino',
+    });
+    expect(unitPlace({ categoria: 'casa', nivel: 3 }, stage)).toMatchObject({
+      nombre: 'Calle Olmo',
+    });
+    // A blank name, a street past the list, or no stage at hand: the number only.
+    expect(unitPlace({ categoria: 'Casa', nivel: 2 }, stage)).toMatchObject({ nombre: null });
+    expect(unitPlace({ categoria: 'Casa', nivel: 4 }, stage)).toMatchObject({ nombre: null });
+    expect(unitPlace({ categoria: 'Casa', nivel: 2 })).toEqual({
+      kind: 'street',
+      numero: 2,
+      nombre: null,
+    });
+  });
+  it('any other unit is on its level, whatever its stage says', () => {
+    expect(unitPlace({ categoria: 'Departamento', nivel: 16 }, stage)).toEqual({
+      kind: 'level',
+      nivel: 16,
+    });
+    expect(unitPlace({ nivel: 3 }, null)).toEqual({
+      kind: 'level',
+      nivel: 3,
+    });
   });
 });

@@ -245,6 +245,7 @@ export function PublicAvailabilityPage({
                   `${publicDevelopmentPath(corporateSlug, developmentSlug, 'disponibilidad')}?unidad=${encodeURIComponent(unit.id)}&s=caracteristicas`,
                 )}
                 features={unitFeaturesOf(data.desarrollo)}
+                cluster={data.clusters.find((c) => c.id === unit.idCluster)}
                 onClose={close}
               />
             )}

@@ -126,6 +126,7 @@ export function SignedInAvailability({
             holds={holds}
             comparatorScope={{ idCorporativo: corporate.id, idDesarrollo: development.id }}
             features={unitFeaturesOf(development)}
+            cluster={clusters.data?.find((c) => c.id === unit.idCluster)}
             onClose={close}
           />
         )}

@@ -33,6 +33,8 @@ import { parseAdminPrice } from '../utils/admin-price';
 import { applyLiveChange } from '../../../lib/live-stream';
 import { copyLink } from '../../../lib/share-link';
 import { HoldSummary, UnitHoldPanel, type HoldViewer } from './unit-hold';
+import { placeText } from '../../../lib/unit-place';
+import { unitPlace } from '../../../../core/site-plan';
 
 export const actionButton = css({
   display: 'inline-flex',
@@ -316,6 +318,7 @@ export function UnitDetail({
   holds,
   comparatorScope,
   features = [],
+  cluster,
   onClose,
 }: {
   unit: Unit;
@@ -334,6 +337,8 @@ export function UnitDetail({
   comparatorScope?: ComparatorScope | undefined;
   /** The development's unit features (core/development-settings.ts `unitFeaturesOf`). */
   features?: readonly string[];
+  /** The unit's tower or stage: a house's street is named by its stage. */
+  cluster?: { calles?: readonly string[] | null } | undefined;
   onClose: () => void;
 }) {
   const featuresId = useId();
@@ -419,7 +424,10 @@ export function UnitDetail({
           <StatusName value={view.disponibilidad} />
         </span>
         <span className={css({ fontSize: 'sm', color: 'muted' })}>
-          {t('detail.level', { level: unit.nivel })}
+          {placeText(unitPlace(unit, cluster), {
+            street: (number) => t('grid.street', { number }),
+            level: (level) => t('detail.level', { level }),
+          })}
         </span>
       </div>
       {unit.apartado ? <HoldSummary apartado={unit.apartado} /> : null}

@@ -24,6 +24,8 @@ import { publicQuotationQuery } from '../api/quotes-data';
 import { usePageDescription, usePageTitle } from '../../../lib/page-title';
 import { quotationFolio } from '../../../../core/quotation';
 import { PaperSizePicker, PrintSetup, QuotationFacts } from './quotation-document';
+import { placeValue } from '../../../lib/unit-place';
+import { unitPlace } from '../../../../core/site-plan';
 
 /** A line of the adviser's contact under their name: smaller, not bold, links in the link colour. */
 const contactLine = css({
@@ -129,6 +131,8 @@ export function PublicQuotationPage({ token }: { token: string }) {
   const logo = mediaUrl(corporativo.imagen.imagenLogo);
   const lang = i18n.language;
   const c = q.unidad.caracteristicas;
+  // A house's street by its number: the shared quotation does not carry its stage's street names.
+  const place = unitPlace(q.unidad);
   const folio = quotationFolio(q.numero);
   return (
     <div
@@ -281,8 +285,8 @@ export function PublicQuotationPage({ token }: { token: string }) {
               <dd>{q.nombrePrototipe || '—'}</dd>
             </div>
             <div>
-              <dt>{t('page.level')}</dt>
-              <dd>{q.unidad.nivel}</dd>
+              <dt>{t(place.kind === 'street' ? 'page.street' : 'page.level')}</dt>
+              <dd>{placeValue(place)}</dd>
             </div>
             <div>
               <dt>{t('page.area')}</dt>

@@ -16,6 +16,8 @@ import { ApiRequestError } from '../../../lib/api';
 import { setCurrency, useDisplayChoice } from '../../../lib/display-settings';
 import { useAddressChoice } from '../../../lib/address-choice';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
+import { placeText } from '../../../lib/unit-place';
+import { unitPlace } from '../../../../core/site-plan';
 import { corporateThemeStyle } from '../../../theme/corporate-theme';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import { AppLink } from '../../../components/app-link';
@@ -237,7 +239,16 @@ export function PublicSimulatorPage({
               {t('simulator.unitSummary', {
                 bedrooms: unit.caracteristicas.recamaras,
                 area: formatAreaIn(unit.metrajes.areaTotal, display),
-                level: unit.nivel,
+                place: placeText(
+                  unitPlace(
+                    unit,
+                    data.clusters.find((c) => c.id === unit.idCluster),
+                  ),
+                  {
+                    street: (number) => t('page.streetOf', { number }),
+                    level: (level) => t('page.levelOf', { level }),
+                  },
+                ),
               })}
             </p>
           </section>

@@ -34,6 +34,8 @@ import { SchemeOption } from './scheme-option';
 import { SaveQuotation, SavedQuotation } from './save-quotation';
 import { useWorkerQuote } from '../hooks/use-worker-quote';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
+import { placeValue } from '../../../lib/unit-place';
+import { unitPlace } from '../../../../core/site-plan';
 
 const panel = `${card()} ${css({ p: 5, display: 'flex', flexDirection: 'column', gap: 3 })}`;
 const panelTitle = css({ fontSize: 'lg', fontWeight: 'bold' });
@@ -119,6 +121,7 @@ export function QuotationPage({
   }
   const view = unitView(unit, colors);
   const cluster = clusters.data.find((c) => c.id === unit.idCluster);
+  const place = unitPlace(unit, cluster);
   const prototype = prototypes.data?.find((p) => p.id === unit.idPrototipo);
 
   const header = (
@@ -160,8 +163,8 @@ export function QuotationPage({
           <dd>{prototype?.nombre ?? '—'}</dd>
         </div>
         <div>
-          <dt>{t('page.level')}</dt>
-          <dd>{unit.nivel}</dd>
+          <dt>{t(place.kind === 'street' ? 'page.street' : 'page.level')}</dt>
+          <dd>{placeValue(place)}</dd>
         </div>
         <div>
           <dt>{t('page.area')}</dt>
