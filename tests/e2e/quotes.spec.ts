@@ -866,4 +866,49 @@ test.describe('quotations', () => {
     ).json()) as { idUnidad: string }[];
     expect(quotations.map((q) => q.idUnidad)).toEqual([unit.id]);
   });
+
+  test('a new client who already is one of the adviser’s clients: said under the form, with the way to save to that client', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { corporate, clusters } = await alameda(page.request);
+    const email = `repetida-${Date.now().toString(36)}@example.com`;
+    const created = await page.request.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: { nombre: 'Renata', apellidos: 'Repetida', email },
+    });
+    expect(created.status()).toBe(201);
+    const existing = ((await created.json()) as { id: string }).id;
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await expect(page.getByTestId('quote-final-price')).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Acciones' });
+    await actions.getByRole('radio', { name: 'Nuevo cliente' }).check();
+    await actions.getByLabel('Nombre').fill('Renata');
+    await actions.getByLabel('Correo electrónico').fill(email.toUpperCase());
+    await actions.getByRole('button', { name: 'Guardar cotización' }).click();
+    const notice = actions.getByTestId('save-duplicate');
+    await expect(notice).toContainText('Esta persona ya es uno de tus clientes.');
+    await expect(notice.getByRole('link', { name: 'Ver cliente' })).toHaveAttribute(
+      'href',
+      new RegExp(`/clientes/${existing}$`),
+    );
+    await shot(page, 'save-duplicate');
+    // Saved to that client instead: one client, the quotation on it.
+    await notice.getByRole('button', { name: 'Guardar en ese cliente' }).click();
+    await expect(actions.getByRole('radio', { name: 'Elegir de mis clientes' })).toBeChecked();
+    await expect(actions.getByRole('combobox', { name: 'Cliente', exact: true })).toHaveValue(
+      'Renata Repetida',
+    );
+    await expect(notice).toBeHidden();
+    await actions.getByRole('button', { name: 'Guardar cotización' }).click();
+    await expect(page.getByText('Cotización guardada para Renata Repetida')).toBeVisible();
+    const quotations = (await (
+      await page.request.get(
+        `/api/wsObtenerCotizacionesLocales?idCorporativo=${corporate.id}&idLead=${existing}`,
+      )
+    ).json()) as { idUnidad: string }[];
+    expect(quotations.map((q) => q.idUnidad)).toEqual([unit.id]);
+  });
 });

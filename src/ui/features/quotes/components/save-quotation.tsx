@@ -20,6 +20,7 @@ import {
   saveQuotationMachine,
   SaveQuotationError,
   type ClientChoice,
+  type DuplicateClient as DuplicateClientAnswer,
   type NewClient,
   type SaveQuotationActorInput,
 } from '../../../../machines/save-quotation.machine';
@@ -133,6 +134,11 @@ export function SaveQuotation({
     picked?.id === chosen ? picked : (context.leads.find((l) => l.id === chosen) ?? null);
   const { nuevo } = context;
   const saving = useSelector(flow, (s) => s.hasTag('saving'));
+  // The new client already is a lead (409 LEAD_DUPLICATE): said under the form until the next
+  // save or another choice, with the way to that client when the adviser may open it.
+  const duplicate = useSelector(flow, (s) =>
+    s.matches({ choosing: 'duplicateClient' }) ? s.context.duplicate : null,
+  );
   const canSave = useSelector(flow, (s) => s.can({ type: 'quotation.save' }));
   const setNuevo = (campo: keyof NewClient) => (e: { target: { value: string } }) =>
     flow.send({ type: 'quotation.newClient', campo, value: e.target.value });
@@ -247,10 +253,87 @@ export function SaveQuotation({
         </div>
       ) : null}
 
+      {duplicate && mode === 'new' ? (
+        <DuplicateClient
+          corporate={corporate}
+          duplicate={duplicate}
+          onUse={(lead) => {
+            setPicked(lead);
+            flow.send({ type: 'quotation.mode', mode: 'list' });
+            flow.send({ type: 'quotation.choose', leadId: lead.id });
+          }}
+        />
+      ) : null}
+
       <button type="submit" className={button()} disabled={!canSave}>
         {saving ? t('save.saving') : t('save.submit')}
       </button>
     </form>
+  );
+}
+
+/**
+ * Whose the new client already is: one of the adviser's own clients (with a link to it and a
+ * button that saves to it instead), another adviser's (by name), or nobody's yet.
+ */
+function DuplicateClient({
+  corporate,
+  duplicate,
+  onUse,
+}: {
+  corporate: Pick<Corporate, 'id' | 'slug'>;
+  duplicate: DuplicateClientAnswer;
+  onUse: (lead: PickableLead) => void;
+}) {
+  const { t } = useTranslation('quotes');
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(false);
+  const { leadId } = duplicate;
+  const use = async () => {
+    if (!leadId) return;
+    try {
+      onUse(await queryClient.fetchQuery(leadByIdQuery(corporate.id, leadId)));
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <div
+      data-testid="save-duplicate"
+      className={css({
+        p: 3,
+        borderRadius: 'lg',
+        border: '1px solid',
+        borderColor: 'highlight',
+        bg: 'rgba(252,163,17,0.08)',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        fontSize: 'sm',
+      })}
+    >
+      <p role="alert" className={css({ fontWeight: 'semibold' })}>
+        {duplicate.own
+          ? t('save.duplicateOwn')
+          : duplicate.ownerName
+            ? t('save.duplicateOwner', { nombre: duplicate.ownerName })
+            : t('save.duplicateUnassigned')}
+      </p>
+      {leadId && duplicate.own ? (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' })}>
+          <button type="button" className={button({ variant: 'ghost' })} onClick={() => void use()}>
+            {t('save.useExisting')}
+          </button>
+          <AppLink
+            href={leadPath(corporate.slug, leadId)}
+            className={css({ color: 'link', fontWeight: 'semibold' })}
+          >
+            {t('save.duplicateOpen')}
+          </AppLink>
+        </div>
+      ) : null}
+      {failed ? <p role="alert">{t('save.useExistingFailed')}</p> : null}
+    </div>
   );
 }
 
