@@ -340,6 +340,27 @@ test.describe('mobile layout at 390×844', () => {
     await page.goto('/login');
   });
 
+  test('the top bar names the development in full; the heading keeps the whole title', async ({
+    page,
+  }) => {
+    await signIn(page, 'asesor@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+    await page.goto('/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad');
+    const title = page.getByTestId('page-title');
+    await expect(title).toHaveText('Dashboard | Grupo Horizonte | Torre Alameda');
+    // What shows is the development's name, not cut ("Dashboard | Grup…" before).
+    // The parts on screen (wider than the 1 px of a screen-reader-only part), and none cut.
+    const shown = () =>
+      title.evaluate((h) =>
+        Array.from(h.children)
+          .filter((part) => part.getBoundingClientRect().width > 1)
+          .map((part) => (part.textContent ?? '').replace('|', '').trim()),
+      );
+    await expect.poll(shown).toEqual(['Torre Alameda']);
+    expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+    await page.screenshot({ path: `${shots}/mobile-title.png` });
+  });
+
   test('every label of the bottom bar fits, with the same words as the sidebar, in both languages', async ({
     page,
   }) => {

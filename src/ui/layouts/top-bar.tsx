@@ -10,6 +10,13 @@ import { useSession } from '../session';
 import { usePageTitle } from '../lib/page-title';
 import { useOptionalCorporateContext, useTopBarSlotRef } from './corporate-context';
 
+const phoneHidden = css({ srOnly: { base: true, md: false } });
+const suffix = css({ color: 'muted', fontWeight: 'normal' });
+const lastSuffix = css({
+  color: { base: 'text', md: 'muted' },
+  fontWeight: { base: 'semibold', md: 'normal' },
+});
+
 /**
  * The top bar (spec §2): the title rule, the corporate selector (more than one corporate; an
  * empty value is ignored), the EN/ES toggle (corporates with multiIdioma) and the action slot
@@ -67,13 +74,20 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
           truncate: true,
         })}
       >
-        {t(`title.${title.key}`)}
-        {title.suffixes.map((s) => (
-          <span key={s} className={css({ color: 'muted', fontWeight: 'normal' })}>
-            {' | '}
-            {s}
-          </span>
-        ))}
+        {/* On a phone only the most specific part shows ("Torre Alameda", not "Dashboard |
+            Grup…"); the rest stays in the heading for screen readers and shows from md up. */}
+        <span className={title.suffixes.length > 0 ? phoneHidden : undefined}>
+          {t(`title.${title.key}`)}
+        </span>
+        {title.suffixes.map((s, i) => {
+          const last = i === title.suffixes.length - 1;
+          return (
+            <span key={s} className={last ? lastSuffix : `${suffix} ${phoneHidden}`}>
+              <span className={phoneHidden}>{' | '}</span>
+              {s}
+            </span>
+          );
+        })}
       </h1>
       {/* Everything after the title wraps as one group, to the right of a second row. */}
       <div className={css({ display: 'flex', alignItems: 'center', gap: 3, ml: 'auto', minW: 0 })}>
