@@ -32,6 +32,7 @@ import {
 } from '../api/lead-queries';
 import { leadSourceFor, type LeadDuplicateError } from '../api/lead-source';
 import { leadPath } from '../../../lib/paths';
+import { duplicateClientMessage } from '../../../lib/duplicate-client';
 
 /** The captured values that would fill the existing lead's empty fields. */
 export function mergeChanges(existing: Lead, values: LeadFormValues) {
@@ -117,11 +118,7 @@ export function DuplicateNotice({
       })}
     >
       <p role="alert" className={css({ fontWeight: 'semibold' })}>
-        {duplicate.own
-          ? t('duplicate.own')
-          : duplicate.ownerName
-            ? t('duplicate.owner', { nombre: duplicate.ownerName })
-            : t('duplicate.unassigned')}
+        {duplicateClientMessage(t, duplicate)}
       </p>
       {duplicate.leadId && !manager ? (
         <AppLink

@@ -37,6 +37,7 @@ import { ShareLinks, useShareQuotation } from '../../../components/quotation-sha
 import { createQuotation, toggleFavourite, type CreateQuotationBody } from '../api/quotes-data';
 import { quotationSharesQuery } from '../../../lib/quotation-shares';
 import { saveQuotationFailure } from '../utils/save-quotation-failure';
+import { duplicateClientMessage } from '../../../lib/duplicate-client';
 
 /**
  * A label over its control. The control fills the field and may shrink below its intrinsic
@@ -81,7 +82,8 @@ export function SaveQuotation({
   disabled: boolean;
   onSaved: (quotation: Quotation) => void;
 }) {
-  const { t } = useTranslation('quotes');
+  // The leads namespace too: a duplicate client is said in its words (lib/duplicate-client.ts).
+  const { t } = useTranslation(['quotes', 'leads']);
   const queryClient = useQueryClient();
   const pinnedId = usePinnedLead().leadId;
   const pinned = useQuery({ ...leadByIdQuery(corporate.id, pinnedId ?? ''), enabled: !!pinnedId });
@@ -313,11 +315,7 @@ function DuplicateClient({
       })}
     >
       <p role="alert" className={css({ fontWeight: 'semibold' })}>
-        {duplicate.own
-          ? t('save.duplicateOwn')
-          : duplicate.ownerName
-            ? t('save.duplicateOwner', { nombre: duplicate.ownerName })
-            : t('save.duplicateUnassigned')}
+        {duplicateClientMessage(t, duplicate)}
       </p>
       {leadId && duplicate.own ? (
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' })}>
@@ -328,7 +326,7 @@ function DuplicateClient({
             href={leadPath(corporate.slug, leadId)}
             className={css({ color: 'link', fontWeight: 'semibold' })}
           >
-            {t('save.duplicateOpen')}
+            {t('duplicate.open', { ns: 'leads' })}
           </AppLink>
         </div>
       ) : null}
