@@ -285,6 +285,11 @@ test.describe('issue 19: an English-speaking buyer', () => {
     await page.goto(`/public/corporativos/${CORP}/desarrollos/torre-alameda/cotizacion`);
     await page.getByRole('combobox', { name: 'Unit' }).selectOption({ index: 1 });
     await expect(page.getByRole('checkbox', { name: 'Storage room' })).toBeVisible();
+    // The clients list's status filter: the corporate's English lead statuses.
+    await page.goto(`/corporativos/${CORP}/clientes`);
+    const statusFilter = page.getByRole('combobox', { name: 'Status', exact: true });
+    await expect(statusFilter.locator('option')).toContainText(['All statuses', 'Contacted']);
+    await expect(statusFilter.locator('option', { hasText: 'Contactado' })).toHaveCount(0);
   });
 });
 

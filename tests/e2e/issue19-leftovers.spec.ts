@@ -164,6 +164,38 @@ test('the host administrator reaches the walk-in registration from the navigatio
   }
 });
 
+test('the host books an appointment for the walk-in just registered: the client by name, an adviser to choose', async ({
+  page,
+}) => {
+  await useLanguage(page, 'es');
+  await signIn(page.request, 'hostess@vitrina.demo');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/registro-clientes`);
+  const form = page.getByRole('form', { name: 'Registro de cliente' });
+  const surname = `Visitante ${Date.now().toString(36)}`;
+  await form.getByLabel('Nombre', { exact: true }).fill('Inés');
+  await form.getByLabel('Apellidos').fill(surname);
+  await form.getByLabel('Teléfono').fill(`55 ${String(Date.now()).slice(-8)}`);
+  await form.getByRole('button', { name: 'Registrar cliente' }).click();
+  await expect(page.getByTestId('walk-in-success')).toBeVisible();
+  await page.getByRole('link', { name: 'Agendar cita' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Cliente', { exact: true }).locator('option:checked')).toHaveText(
+    new RegExp(`Inés ${surname}`),
+  );
+  // The client is the host's own, and a host attends no appointments: the adviser is chosen.
+  const adviser = dialog.getByLabel('Asesor', { exact: true });
+  await expect(adviser.locator('option:checked')).toHaveText('Elige un asesor');
+  await dialog.getByLabel('Fecha').fill('2031-03-14');
+  await dialog.getByLabel('Hora').fill('11:00');
+  await dialog.getByRole('button', { name: 'Guardar cita' }).click();
+  await expect(dialog.getByText('Elige el asesor que atenderá la cita')).toBeVisible();
+  await adviser.selectOption({ label: 'Sofía Navarro' });
+  await dialog.getByRole('button', { name: 'Guardar cita' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('English screens show the corporate’s categories, tags and scheme names', async ({ page }) => {
   await useLanguage(page, 'en');
   await signIn(page.request, 'asesor@vitrina.demo');

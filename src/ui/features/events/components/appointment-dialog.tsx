@@ -8,7 +8,7 @@
  */
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { TIPOS_CITA, type EnviarAntesDe, type TipoCita } from '../../../../core/appointment';
@@ -16,6 +16,7 @@ import type { Showroom } from '../../../../core/types';
 import { Modal } from '../../../components/modal';
 import { button } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
+import { leadByIdQuery } from '../../../lib/lead-search';
 import { useDateFormat } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import {
@@ -110,12 +111,35 @@ export function AppointmentDialog({
 
   const leads = useQuery({ ...bookableLeadsQuery(corporateId, search), enabled: !cita });
   const advisers = useQuery(bookableAdvisersQuery(corporateId));
-  const lead = leads.data?.find((l) => l.id === idLead);
+  const listed = leads.data?.find((l) => l.id === idLead);
+  // A client chosen before the dialog opened (a client's "Agendar cita") who is not among the
+  // clients the dialog lists: read on its own, so the select names it.
+  const single = useQuery({
+    ...leadByIdQuery(corporateId, idLead),
+    enabled: !cita && Boolean(idLead) && leads.isSuccess && !listed,
+  });
+  const fetched = single.data;
+  const lead = useMemo(
+    () =>
+      listed ??
+      (fetched && fetched.id === idLead
+        ? {
+            id: fetched.id,
+            nombre: [fetched.nombre, fetched.apellidos].filter(Boolean).join(' '),
+            idVendedor: fetched.idVendedor ?? null,
+          }
+        : undefined),
+    [listed, fetched, idLead],
+  );
 
-  // The adviser follows the chosen lead's until the user picks one.
+  // The adviser follows the chosen lead's until the user picks one, when the lead's owner can be
+  // booked: a client a host registered belongs to the host, who attends no appointments.
+  const leadAdviser = advisers.data?.some((a) => a.id === lead?.idVendedor)
+    ? (lead?.idVendedor ?? '')
+    : '';
   useEffect(() => {
-    if (!cita && lead?.idVendedor && !idAsesor) setIdAsesor(lead.idVendedor);
-  }, [cita, lead, idAsesor]);
+    if (!cita && leadAdviser && !idAsesor) setIdAsesor(leadAdviser);
+  }, [cita, leadAdviser, idAsesor]);
   useEffect(() => {
     if (!cita && !idAsesor && advisers.data?.length === 1) setIdAsesor(advisers.data[0]!.id);
   }, [cita, idAsesor, advisers.data]);
@@ -130,13 +154,13 @@ export function AppointmentDialog({
     : '';
   const conflicts = useQuery({
     ...conflictsQuery(corporateId, {
-      idAsesor: idAsesor || (lead?.idVendedor ?? ''),
+      idAsesor,
       idShowroom,
       fechaInicio,
       fechaFin,
       ...(cita ? { excluir: cita.id } : {}),
     }),
-    enabled: complete && Boolean(idAsesor || lead?.idVendedor),
+    enabled: complete && Boolean(idAsesor),
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCitas'] });
@@ -195,6 +219,10 @@ export function AppointmentDialog({
             setProblem(t('form.required'));
             return;
           }
+          if (!idAsesor) {
+            setProblem(t('form.adviserRequired'));
+            return;
+          }
           save.mutate();
         }}
       >
@@ -229,7 +257,9 @@ export function AppointmentDialog({
                   <option value="">
                     {leads.data?.length === 0 ? t('form.noClients') : t('form.chooseClient')}
                   </option>
-                  {idLead && !lead ? <option value={idLead}>{idLead}</option> : null}
+                  {idLead && !listed ? (
+                    <option value={idLead}>{lead?.nombre ?? t('form.thisClient')}</option>
+                  ) : null}
                   {(leads.data ?? []).map((l) => (
                     <option key={l.id} value={l.id}>
                       {l.nombre}
@@ -288,7 +318,11 @@ export function AppointmentDialog({
                 value={idAsesor}
                 onChange={(e) => setIdAsesor(e.target.value)}
               >
-                <option value="">{lead?.nombreVendedor || cita?.nombreAsesor || '—'}</option>
+                <option value="">{t('form.chooseAdviser')}</option>
+                {/* An appointment's adviser who can no longer be booked still shows as chosen. */}
+                {cita?.idAsesor && !advisers.data?.some((a) => a.id === cita.idAsesor) ? (
+                  <option value={cita.idAsesor}>{cita.nombreAsesor || cita.idAsesor}</option>
+                ) : null}
                 {(advisers.data ?? []).map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.nombre}

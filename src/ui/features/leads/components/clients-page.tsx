@@ -39,6 +39,7 @@ import { leadPath } from '../../../lib/paths';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useDateFormat } from '../../../lib/dates';
 import { StatusBadge } from './status-badge';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 
 /** The CRM's part of the clients page (see the `crm` prop). */
 export interface ClientsCrm {
@@ -159,6 +160,7 @@ export function ClientsPage({
   children: ReactNode;
 }) {
   const { t } = useTranslation(['leads', 'crm']);
+  const corporateLabel = useCorporateLabel();
   const { corporate, role } = useCorporateContext();
   const router = useRouter();
   const manager = role !== null && seesAllLeads(role);
@@ -313,7 +315,10 @@ export function ClientsPage({
               value={status}
               onChange={(value) => onSearch({ ...search, status: value || undefined })}
               all={t('list.allStatuses')}
-              options={(statuses.data ?? []).map((s) => ({ value: s.id, label: s.nombre }))}
+              options={(statuses.data ?? []).map((s) => ({
+                value: s.id,
+                label: corporateLabel('statusLead', s.nombre),
+              }))}
             />
             <FilterSelect
               label={t('list.filterDevelopment')}
