@@ -95,6 +95,28 @@ export function extraAmount(
   return from ? convertMoney(moneyFromMajor(extra.precio), from, to) : null;
 }
 
+/**
+ * Whether a quotation's amounts are shown to the cent. Spec §9 shows whole units, and a
+ * quotation whose prices are whole is shown so (pricing's `displayedQuote` rounds the
+ * instalments that split a part so each breakdown adds up as printed). A price entered with
+ * cents, though (the unit's, an optional's or an extra added by hand, in the currency it was
+ * entered in), rounded to a unit would misquote it ($25,000.50 as $25,001): such a quotation
+ * shows every amount exact to the cent, so its breakdowns still add up as printed. The cents a
+ * conversion to another currency leaves are no price anyone entered; those stay whole.
+ */
+export function quotationInCents(q: {
+  precioEnCotizacion: number;
+  opcionales: readonly Pick<Optional, 'precio'>[];
+  extras: readonly Pick<QuotationExtra, 'precio'>[];
+}): boolean {
+  const prices = [
+    q.precioEnCotizacion,
+    ...q.opcionales.map((o) => o.precio),
+    ...q.extras.map((e) => e.precio),
+  ];
+  return prices.some((p) => Number.isFinite(p) && moneyFromMajor(p) % 100 !== 0);
+}
+
 /** One line added to the final price, in cents of the quoted currency. */
 export interface QuotationAddition {
   tipo: 'opcional' | 'extra';

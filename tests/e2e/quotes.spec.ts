@@ -66,24 +66,32 @@ function units(text: string | null): number {
   return (m[1] ? -1 : 1) * Number(m[2]!.replace(/,/g, ''));
 }
 
+/** The cents of `$1,234,568 MXN` or `$25,000.50 MXN`. */
+function cents(text: string | null): number {
+  const m = /(-?)\$([\d,]+)(?:\.(\d{2}))?/.exec(text ?? '');
+  if (!m) throw new Error(`no amount in ${text}`);
+  return (m[1] ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3] ?? 0));
+}
+
 /** The instalment rows of the schedule (its last row is the total). */
 const INSTALMENT_ROWS = 'tbody tr:not([data-testid="instalments-total"])';
 
 /**
- * Every breakdown of the figures adds up as shown (spec §9 shows whole units): the parts to
- * the final price and the totals row, the instalments to the monthly part and their totals row,
- * the additions to the optionals line, list − discount to the price after discount.
+ * Every breakdown of the figures adds up as shown, to the cent (spec §9 shows whole units; a
+ * quotation with a price entered with cents shows cents): the parts to the final price and the
+ * totals row, the instalments to the monthly part and their totals row, the additions to the
+ * optionals line, list − discount to the price after discount.
  */
 async function expectFiguresAddUp(figures: ReturnType<Page['getByTestId']>) {
-  const final = units(await figures.getByTestId('quote-final-price').textContent());
+  const final = cents(await figures.getByTestId('quote-final-price').textContent());
   const partCells = figures.getByTestId('quote-parts').locator('tbody td:nth-child(3)');
-  const parts = (await partCells.allTextContents()).map(units);
+  const parts = (await partCells.allTextContents()).map(cents);
   expect(parts.reduce((a, b) => a + b, 0)).toBe(final);
   const partsTotal = figures.getByTestId('quote-parts').locator('tfoot td').nth(2);
-  expect(units(await partsTotal.textContent())).toBe(final);
+  expect(cents(await partsTotal.textContent())).toBe(final);
   const instalments = figures.getByTestId('quote-instalments');
   if ((await instalments.count()) > 0) {
-    const monthly = units(
+    const monthly = cents(
       await figures
         .getByTestId('quote-parts')
         .locator('tr[data-part="mensualidades"] td:nth-child(3)')
@@ -91,15 +99,15 @@ async function expectFiguresAddUp(figures: ReturnType<Page['getByTestId']>) {
     );
     const amounts = (
       await instalments.locator(`${INSTALMENT_ROWS} td:nth-child(3)`).allTextContents()
-    ).map(units);
+    ).map(cents);
     expect(amounts.reduce((a, b) => a + b, 0)).toBe(monthly);
     // The schedule's total: once, after the last instalment (issue 19), not a repeated footer.
     expect(await instalments.locator('tfoot').count()).toBe(0);
     expect(
-      units(await instalments.getByTestId('instalments-total').locator('td').last().textContent()),
+      cents(await instalments.getByTestId('instalments-total').locator('td').last().textContent()),
     ).toBe(monthly);
   }
-  const summary = (await figures.locator('dl dd').allTextContents()).map(units);
+  const summary = (await figures.locator('dl dd').allTextContents()).map(cents);
   const [list, discount, after] = summary as [number, number, number];
   expect(list - Math.abs(discount)).toBe(after);
   const additions = figures.getByTestId('quote-additions');
@@ -108,10 +116,10 @@ async function expectFiguresAddUp(figures: ReturnType<Page['getByTestId']>) {
     let extras = 0;
     for (const id of ['quote-extras', 'quote-manual-extras']) {
       const line = figures.getByTestId(id);
-      if ((await line.count()) > 0) extras += units(await line.textContent());
+      if ((await line.count()) > 0) extras += cents(await line.textContent());
     }
     expect(after + extras).toBe(final);
-    const rows = (await additions.locator('tbody td:nth-child(3)').allTextContents()).map(units);
+    const rows = (await additions.locator('tbody td:nth-child(3)').allTextContents()).map(cents);
     expect(rows.reduce((a, b) => a + b, 0)).toBe(extras);
   } else {
     expect(after).toBe(final);
@@ -729,6 +737,89 @@ test.describe('quotations', () => {
       await buyer.emulateMedia({ media: 'print' });
       await expectFiguresAddUp(doc.getByTestId('quote-figures'));
       await shot(buyer, 'print-usd', true);
+    } finally {
+      await buyerContext.close();
+    }
+  });
+
+  test('a manual extra of $25,000.50 keeps its cents: on the extras page, the quotation, the client’s quotations, the saved quotation and the buyer’s page and print; every breakdown adds up to the cent', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { clusters } = await alameda(page.request);
+    const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+    await page.goto(`${DEV_PATH}/cotizacion?unidad=${unit.id}`);
+    await page
+      .getByRole('group', { name: 'Esquemas' })
+      .getByRole('radio', { name: /Financiamiento a entrega/ })
+      .check();
+    await page.getByRole('link', { name: 'Elegir opcionales y extras' }).click();
+    await page.getByLabel('Concepto').fill('Cocina integral');
+    await page.getByLabel('Precio (MXN)').fill('25,000.50');
+    await page.getByRole('button', { name: 'Agregar extra' }).click();
+    await expect(page.getByTestId('extra-price')).toHaveText('$25,000.50 MXN');
+    await page.getByRole('link', { name: 'Volver a la cotización' }).click();
+
+    // A1602 is priced $14,900,000 by its prototype; this scheme has no discount.
+    const figures = page.getByTestId('quote-figures');
+    await expect(page.getByTestId('quote-extra')).toHaveText('Cocina integral ($25,000.50 MXN)');
+    await expect(figures.getByTestId('quote-manual-extras')).toHaveText('+$25,000.50 MXN');
+    await expect(
+      figures.getByTestId('quote-additions').getByRole('row', { name: /Cocina integral/ }),
+    ).toContainText('$25,000.50 MXN');
+    await expect(figures.getByTestId('quote-final-price')).toHaveText('$14,925,000.50 MXN');
+    // Every amount of that quotation to the cent, so its columns line up and add up as printed.
+    const amounts = await figures.locator('td[data-num], dd').allTextContents();
+    expect(amounts.filter((a) => a.includes('$') && !/\.\d{2} MXN$/.test(a))).toEqual([]);
+    await expectFiguresAddUp(figures);
+    await shot(page, 'extra-cents');
+
+    await page.getByRole('radio', { name: 'Nuevo cliente' }).check();
+    const actions = page.getByRole('region', { name: 'Acciones' });
+    await actions.getByLabel('Nombre').fill('Cecilia');
+    await actions.getByLabel('Apellidos').fill('Centavos Exactos');
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && /\/cotizaciones$/.test(r.url()),
+      ),
+      page.getByRole('button', { name: 'Guardar cotización' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const saved = (await response.json()) as {
+      id: string;
+      idLead: string;
+      adicionales: { monto: number }[];
+    };
+    expect(saved.adicionales.map((a) => a.monto)).toEqual([2_500_050]);
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    const shareUrl = (await page.getByTestId('share-link').getAttribute('href'))!;
+
+    // The client's quotations and the saved quotation, as the adviser reads and prints them.
+    await page.goto(`/corporativos/${CORP}/clientes/${saved.idLead}`);
+    await expect(page.getByTestId('open-quotation')).toBeVisible();
+    await expect(page.getByText('$14,925,000.50 MXN')).toBeVisible();
+    await page.getByTestId('open-quotation').click();
+    const detail = page.getByTestId('quotation-detail');
+    await expect(detail.getByTestId('quote-manual-extras')).toHaveText('+$25,000.50 MXN');
+    await expect(detail.getByTestId('quote-final-price')).toHaveText('$14,925,000.50 MXN');
+    await expectFiguresAddUp(detail.getByTestId('quote-figures'));
+
+    const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const buyer = await buyerContext.newPage();
+      await buyer.goto(shareUrl);
+      const doc = buyer.getByTestId('public-quotation');
+      await expect(
+        doc.getByTestId('quote-additions').getByRole('row', { name: /Cocina integral/ }),
+      ).toContainText('$25,000.50 MXN');
+      await expect(doc.getByTestId('quote-final-price')).toHaveText('$14,925,000.50 MXN');
+      await expectFiguresAddUp(doc.getByTestId('quote-figures'));
+      await expectNoSidewaysScroll(buyer);
+      await buyer.emulateMedia({ media: 'print' });
+      await expect(doc.getByTestId('quote-manual-extras')).toHaveText('+$25,000.50 MXN');
+      await shot(buyer, 'print-extra-cents', true);
     } finally {
       await buyerContext.close();
     }

@@ -6,7 +6,12 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { priceQuotation, type PricedQuotation, type Quotation } from '../../core/quotation';
+import {
+  priceQuotation,
+  quotationInCents,
+  type PricedQuotation,
+  type Quotation,
+} from '../../core/quotation';
 import type { Unit } from '../../core/types';
 import { loadDevelopmentBySlug } from '../catalogue/queries';
 import { cachedCorporate, type Env } from '../http/context';
@@ -51,6 +56,8 @@ export function publicQuotation(q: Quotation) {
     fechaEntrega: q.fechaEntrega,
     zonaHoraria: q.zonaHoraria,
     numero: q.numero ?? null,
+    // Decided from the prices as entered, which this view leaves out.
+    conCentavos: quotationInCents(q),
   };
 }
 
@@ -66,6 +73,7 @@ export function publicSimulation(priced: PricedQuotation, unit: Unit) {
     divisa: { codigo: priced.divisa.codigo, nombre: priced.divisa.nombre },
     adicionales: priced.adicionales,
     figuras: priced.figuras,
+    conCentavos: quotationInCents(priced),
   };
 }
 
@@ -77,7 +85,8 @@ export const quotationPublicRoutes = new Hono<Env>()
    * nombre}, divisa {codigo, nombre}, esquemasPago (scheme as quoted, without ids), adicionales
    * [{ tipo, nombre, monto }], figuras (cents, see the create call), unidad { nivel, metrajes,
    * caracteristicas }, fechaEntrega, zonaHoraria, numero (the corporate's quotation number),
-   * asesor { email, telefono } (the adviser's current work contact, null when unknown) }` and
+   * asesor { email, telefono } (the adviser's current work contact, null when unknown),
+   * conCentavos (every amount shown to the cent, core `quotationInCents`) }` and
    * `corporativo` = `{ nombre, slug, imagen: { imagenLogo } (media id), colores, razonSocial,
    * domicilio (the developer's legal name and address, null when not set) }`. 404 SHARE_INVALID for a modified, malformed or
    * unknown token; 410 SHARE_EXPIRED after its expiry, SHARE_REVOKED once the adviser revoked
@@ -112,8 +121,8 @@ export const quotationPublicRoutes = new Hono<Env>()
    * `POST /api/public/corporativos/:c/desarrollos/:d/simular` (corporate and development slugs;
    * the development must be published on the web) body `{ idUnidad, idEsquema, opcionales?:
    * string[], divisa? }` → `{ unidad { id, nombre, idCluster }, idEsquema, esquemasPago,
-   * precioEnCotizacion, divisaUnidad, divisa, adicionales, figuras }`, computed by the core for
-   * a unit whose price is visible; nothing is saved. 404 UNIT_NOT_FOUND, 403 PRICE_NOT_VISIBLE
+   * precioEnCotizacion, divisaUnidad, divisa, adicionales, figuras, conCentavos }`, computed
+   * by the core for a unit whose price is visible; nothing is saved. 404 UNIT_NOT_FOUND, 403 PRICE_NOT_VISIBLE
    * (the price is not public), 400 SCHEME_NOT_FOUND / SCHEME_INVALID / OPTIONAL_NOT_FOUND /
    * CURRENCY_NOT_FOUND.
    */

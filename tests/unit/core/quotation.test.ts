@@ -4,6 +4,7 @@ import {
   effectiveSchemes,
   extraAmount,
   priceQuotation,
+  quotationInCents,
   schemeForQuote,
 } from '../../../src/core/quotation';
 import { validateScheme } from '../../../src/core/pricing';
@@ -174,6 +175,16 @@ describe('priceQuotation', () => {
     expect(extraAmount(cortinas, [mxn, usd], usd)).toBe(270_270);
     expect(extraAmount(cortinas, [mxn, usd], mxn)).toBe(5_000_000);
     expect(extraAmount({ ...cortinas, divisa: 'EUR' }, [mxn, usd], usd)).toBeNull();
+  });
+
+  it('quotationInCents: a price entered with cents shows the quotation to the cent; whole prices and a conversion’s cents do not', () => {
+    const whole = { precioEnCotizacion: 4_350_000, opcionales: [{ precio: 85_000 }], extras: [] };
+    expect(quotationInCents(whole)).toBe(false);
+    expect(quotationInCents({ ...whole, extras: [{ precio: 25_000.5 }] })).toBe(true);
+    expect(quotationInCents({ ...whole, opcionales: [{ precio: 1_500.25 }] })).toBe(true);
+    expect(quotationInCents({ ...whole, precioEnCotizacion: 4_350_000.01 })).toBe(true);
+    // 50,000 MXN quoted in USD is 2,702.70 USD, but 50,000 is what was entered.
+    expect(quotationInCents({ ...whole, extras: [{ precio: 50_000, divisa: 'MXN' }] })).toBe(false);
   });
 
   it('says why a quotation cannot be priced', () => {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { formatMoney } from '../../../../core/money';
-import { quotationFolio, type Quotation } from '../../../../core/quotation';
+import { quotationFolio, quotationInCents, type Quotation } from '../../../../core/quotation';
 import { AppLink } from '../../../components/app-link';
 import { leadPath } from '../../../lib/paths';
 import { useCorporateContext } from '../../../layouts/corporate-context';
@@ -84,7 +84,8 @@ export function LeadQuotations({ corporateId, leadId }: { corporateId: string; l
                 </p>
               </div>
               <p className={css({ fontWeight: 'bold', whiteSpace: 'nowrap' })}>
-                {formatMoney(q.figuras.finalPrice)} {q.divisa.codigo}
+                {formatMoney(q.figuras.finalPrice, { decimals: quotationInCents(q) ? 2 : 0 })}{' '}
+                {q.divisa.codigo}
               </p>
               <QuotationLinks corporateId={corporateId} quotation={q} />
             </li>

@@ -38,6 +38,8 @@ export interface PublicQuotationAnswer {
     numero?: number | null;
     /** The adviser's work contact as it is now. */
     asesor?: { email: string | null; telefono: string | null };
+    /** Every amount to the cent (core `quotationInCents`). */
+    conCentavos: boolean;
   };
   corporativo: {
     nombre: string;
@@ -62,6 +64,8 @@ export interface SimulationAnswer {
   divisa: { codigo: string; nombre: string };
   adicionales: { tipo: 'opcional' | 'extra'; nombre: string; monto: Money }[];
   figuras: QuoteFigures;
+  /** Every amount to the cent (core `quotationInCents`). */
+  conCentavos: boolean;
 }
 
 /** Body of `POST /api/corporativos/:id/cotizaciones`. */

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { currencyCode } from '../../../../core/currency';
 import { moneyFromMajor } from '../../../../core/money';
-import { extraAmount, type QuotationExtra } from '../../../../core/quotation';
+import { extraAmount, quotationInCents, type QuotationExtra } from '../../../../core/quotation';
 import { button, card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { useAddressChoice } from '../../../lib/address-choice';
@@ -21,6 +21,7 @@ import { formatPrice } from '../../../lib/figures';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { extrasQuery } from '../api/quotes-data';
 import { formatCents } from '../utils/quote-format';
+import { priceableExtras } from '../utils/quote-input';
 import type { QuoteSearch } from '../utils/quote-search';
 
 const panel = `${card()} ${css({ p: 5, display: 'flex', flexDirection: 'column', gap: 3 })}`;
@@ -88,17 +89,23 @@ export function ExtrasPage({
     setName('');
     setPrice('');
   };
+  // To the cent as the quotation will show it (from the extras it can price).
+  const toTheCent = quotationInCents({
+    precioEnCotizacion: unit?.precio ?? 0,
+    opcionales: (optionals.data ?? []).filter((o) => chosen.has(o.id)),
+    extras: priceableExtras(extras, display.currencies),
+  });
   /** In the chosen currency, and as entered when that was another one. */
   const extraPrice = (x: QuotationExtra) => {
     const code = display.currency.codigo;
     const converted = extraAmount(x, display.currencies, display.currency);
     if (x.divisa === undefined || currencyCode(x.divisa) === currencyCode(code)) {
-      return formatCents(converted ?? moneyFromMajor(x.precio), code);
+      return formatCents(converted ?? moneyFromMajor(x.precio), code, toTheCent);
     }
-    const entered = formatCents(moneyFromMajor(x.precio), currencyCode(x.divisa));
+    const entered = formatCents(moneyFromMajor(x.precio), currencyCode(x.divisa), toTheCent);
     return converted === null
       ? t('extras.unknownCurrency', { entered })
-      : t('extras.converted', { amount: formatCents(converted, code), entered });
+      : t('extras.converted', { amount: formatCents(converted, code, toTheCent), entered });
   };
 
   const back = (

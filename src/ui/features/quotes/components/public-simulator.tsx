@@ -306,6 +306,7 @@ export function PublicSimulatorPage({
               currency={simulation.data.divisa.codigo}
               additions={simulation.data.adicionales}
               schemeName={simulation.data.esquemasPago.nombre}
+              toTheCent={simulation.data.conCentavos}
             />
           ) : simulation.isError ? (
             <p role="alert" className={css({ color: 'danger' })}>

@@ -13,7 +13,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { quotationFolio, type Quotation } from '../../../../core/quotation';
+import { quotationFolio, quotationInCents, type Quotation } from '../../../../core/quotation';
 import { AppLink } from '../../../components/app-link';
 import { StarIcon } from '../../../components/icons';
 import { ShareLinks, useShareQuotation } from '../../../components/quotation-share-links';
@@ -202,7 +202,7 @@ function Detail({ quotation: q, back }: { quotation: Quotation; back: React.Reac
             </div>
           ) : null}
         </dl>
-        <QuotationFacts quotation={q} issuer={corporate} />
+        <QuotationFacts quotation={{ ...q, conCentavos: quotationInCents(q) }} issuer={corporate} />
       </article>
       {share.data ? (
         <p

@@ -81,6 +81,8 @@ export interface DocumentQuotation {
   esquemasPago: { nombre: string };
   nombreCliente: string;
   nombreAsesor: string;
+  /** Every amount to the cent (core `quotationInCents`). */
+  conCentavos: boolean;
 }
 
 /**
@@ -105,6 +107,7 @@ export function QuotationFacts({
         additions={q.adicionales}
         timeZone={q.zonaHoraria}
         schemeName={q.esquemasPago.nombre}
+        toTheCent={q.conCentavos}
         {...(headingLevel === undefined ? {} : { headingLevel })}
       />
       <QuotationClosing

@@ -14,7 +14,12 @@ import { css } from 'styled-system/css';
 import { currencyCode } from '../../../../core/currency';
 import { moneyFromMajor } from '../../../../core/money';
 import { displayedQuote } from '../../../../core/pricing';
-import { extraAmount, type Quotation, type QuotationExtra } from '../../../../core/quotation';
+import {
+  extraAmount,
+  quotationInCents,
+  type Quotation,
+  type QuotationExtra,
+} from '../../../../core/quotation';
 import type { Unit } from '../../../../core/types';
 import { useDisplayChoice, currencyName } from '../../../lib/display-settings';
 import { AppLink } from '../../../components/app-link';
@@ -269,11 +274,18 @@ function QuotableUnit({
       now,
     ],
   );
+  const toTheCent = quotationInCents({
+    precioEnCotizacion: unit.precio,
+    opcionales: chosenOptionals,
+    extras,
+  });
   const figures = useWorkerQuote(
     useMemo(
       () =>
-        built ? { ...built, currency: display.currency.codigo, schemeName: scheme?.nombre } : null,
-      [built, display.currency.codigo, scheme?.nombre],
+        built
+          ? { ...built, currency: display.currency.codigo, schemeName: scheme?.nombre, toTheCent }
+          : null,
+      [built, display.currency.codigo, scheme?.nombre, toTheCent],
     ),
   );
   // The extras' amounts as the figures show them (while the figures are for this input).
@@ -283,21 +295,23 @@ function QuotableUnit({
         ? displayedQuote(
             figures.data.figures,
             built.additions.map((a) => a.monto),
+            toTheCent ? 1 : 100,
           ).additions.slice(built.additions.length - extras.length)
         : null,
-    [figures.data, figures.isPlaceholderData, built, extras.length],
+    [figures.data, figures.isPlaceholderData, built, extras.length, toTheCent],
   );
   const extraText = (e: QuotationExtra, i: number) => {
     const code = display.currency.codigo;
     const amount = formatCents(
       shownAdditions?.[i] ?? extraAmount(e, display.currencies, display.currency) ?? 0,
       code,
+      toTheCent,
     );
     return e.divisa !== undefined && currencyCode(e.divisa) !== currencyCode(code)
       ? t('page.extraEntered', {
           name: e.nombre,
           amount,
-          entered: formatCents(moneyFromMajor(e.precio), currencyCode(e.divisa)),
+          entered: formatCents(moneyFromMajor(e.precio), currencyCode(e.divisa), toTheCent),
         })
       : t('page.extra', { name: e.nombre, amount });
   };
@@ -441,6 +455,7 @@ function QuotableUnit({
                 additions={figures.data.additions}
                 timeZone={corporate.zonaHoraria}
                 schemeName={figures.data.schemeName}
+                toTheCent={figures.data.toTheCent}
               />
             ) : figures.isError ? (
               <p role="alert" className={css({ color: 'danger' })}>

@@ -5,7 +5,8 @@
  * the buyer's shared page (printed) and the visitors' simulator.
  *
  * Amounts are cents shown in whole units (spec §9), rounded by the core's `displayedQuote` so
- * each breakdown adds up to the total printed beside it.
+ * each breakdown adds up to the total printed beside it; a quotation with a price entered with
+ * cents (core `quotationInCents`) shows every amount exact to the cent instead.
  */
 
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -145,12 +146,15 @@ export function QuoteFiguresView({
   additions,
   timeZone,
   schemeName,
+  toTheCent,
   headingLevel = 3,
 }: {
   figures: QuoteFigures;
   /** Currency code of every amount. */
   currency: string;
   additions: readonly FigureAddition[];
+  /** Every amount to the cent (core `quotationInCents`), else in whole units. */
+  toTheCent: boolean;
   timeZone?: string | undefined;
   schemeName?: string | undefined;
   /** The level of the section headings: 2 where the page's h1 comes right before (no skipped level). */
@@ -161,14 +165,16 @@ export function QuoteFiguresView({
   // The scheme's and the optionals' names in the corporate's words for the reader's language,
   // on screen and printed (issue 19); a manual extra is the adviser's own text.
   const corporateLabel = useCorporateLabel();
-  const money = (cents: number) => formatCents(cents, currency);
+  const money = (cents: number) => formatCents(cents, currency, toTheCent);
+  // To the cent, the rounding unit is one cent: every figure is shown as it is.
   const shown = useMemo(
     () =>
       displayedQuote(
         figures,
         additions.map((a) => a.monto as Money),
+        toTheCent ? 1 : 100,
       ),
-    [figures, additions],
+    [figures, additions, toTheCent],
   );
   const partsTotal = figures.parts.reduce((sum, p) => sum + p.amount, 0);
   const shownPartsTotal = shown.parts.reduce((sum, p) => sum + p, 0);

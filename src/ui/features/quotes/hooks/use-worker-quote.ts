@@ -3,9 +3,9 @@
  * is priced once, a change of scheme, optional or currency cancels the previous call, and the
  * last figures stay on screen while the next ones are computed.
  *
- * The answer carries the currency and the additions it was priced with: while the next figures
- * are computed, the ones on screen keep their own currency and lines, never the new choice's
- * (a switch to USD does not label peso amounts as dollars for a moment).
+ * The answer carries the currency, the additions and the precision it was priced with: while the
+ * next figures are computed, the ones on screen keep their own currency, lines and cents, never
+ * the new choice's (a switch to USD does not label peso amounts as dollars for a moment).
  */
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -22,6 +22,8 @@ export interface QuoteRequest {
   currency: string;
   /** The payment scheme's name, shown as the parts' heading. */
   schemeName: string | undefined;
+  /** Shown to the cent (core `quotationInCents`). */
+  toTheCent: boolean;
 }
 
 export interface PricedQuote {
@@ -29,6 +31,7 @@ export interface PricedQuote {
   additions: readonly FigureAddition[];
   currency: string;
   schemeName: string | undefined;
+  toTheCent: boolean;
 }
 
 export function useWorkerQuote(request: QuoteRequest | null) {
@@ -44,6 +47,7 @@ export function useWorkerQuote(request: QuoteRequest | null) {
         additions: request.additions.map((a) => [a.tipo, a.nombre, a.monto]),
         currency: request.currency,
         schemeName: request.schemeName ?? null,
+        toTheCent: request.toTheCent,
       },
     ] as const,
     queryFn: async ({ signal }): Promise<PricedQuote> => ({
@@ -51,6 +55,7 @@ export function useWorkerQuote(request: QuoteRequest | null) {
       additions: request!.additions,
       currency: request!.currency,
       schemeName: request!.schemeName,
+      toTheCent: request!.toTheCent,
     }),
     enabled: request !== null,
     staleTime: Infinity,
