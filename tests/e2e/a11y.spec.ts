@@ -460,7 +460,7 @@ test.describe('defects of the first-time walk', () => {
     const report = page.getByRole('button', { name: /reporte/i });
     await expect(report).toBeVisible();
     const title = page.getByTestId('page-title');
-    await expect(title).toContainText('Dashboard');
+    await expect(title).toContainText('Panel');
     expect((await title.boundingBox())!.width).toBeGreaterThanOrEqual(144);
     // Nothing of the bar is pushed past the screen's edge.
     const bar = page.locator('header').filter({ has: title });

@@ -14,37 +14,37 @@ const accounts: { email: string; lands: string; title: RegExp }[] = [
   {
     email: 'admin@vitrina.demo',
     lands: '/corporativos/grupo-horizonte',
-    title: /Dashboard \| Grupo Horizonte/,
+    title: /Panel \| Grupo Horizonte/,
   },
   {
     email: 'gerente@vitrina.demo',
     lands: '/corporativos/grupo-horizonte',
-    title: /Dashboard \| Grupo Horizonte/,
+    title: /Panel \| Grupo Horizonte/,
   },
   {
     email: 'asesor@vitrina.demo',
     lands: '/corporativos/grupo-horizonte',
-    title: /Dashboard \| Grupo Horizonte/,
+    title: /Panel \| Grupo Horizonte/,
   },
   {
     email: 'asesor2@vitrina.demo',
     lands: '/corporativos/grupo-horizonte',
-    title: /Dashboard \| Grupo Horizonte/,
+    title: /Panel \| Grupo Horizonte/,
   },
   {
     email: 'hostess@vitrina.demo',
     lands: '/corporativos/grupo-horizonte/eventos',
-    title: /Dashboard \| Grupo Horizonte/,
+    title: /Panel \| Grupo Horizonte/,
   },
   {
     email: 'broker@vitrina.demo',
     lands: '/corporativos/grupo-horizonte',
-    title: /Dashboard \| Grupo Horizonte/,
+    title: /Panel \| Grupo Horizonte/,
   },
   {
     email: 'asesor.pacifico@vitrina.demo',
     lands: '/corporativos/desarrollos-pacifico',
-    title: /Dashboard \| Desarrollos Pacífico/,
+    title: /Panel \| Desarrollos Pacífico/,
   },
 ];
 
@@ -347,8 +347,8 @@ test.describe('mobile layout at 390×844', () => {
     await expect(page).toHaveURL('/corporativos/grupo-horizonte');
     await page.goto('/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad');
     const title = page.getByTestId('page-title');
-    await expect(title).toHaveText('Dashboard | Grupo Horizonte | Torre Alameda');
-    // What shows is the development's name, not cut ("Dashboard | Grup…" before).
+    await expect(title).toHaveText('Panel | Grupo Horizonte | Torre Alameda');
+    // What shows is the development's name, not cut ("Panel | Grup…" before).
     // The parts on screen (wider than the 1 px of a screen-reader-only part), and none cut.
     const shown = () =>
       title.evaluate((h) =>

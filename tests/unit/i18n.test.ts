@@ -60,6 +60,13 @@ describe('i18n resources', () => {
     expect(es.settings.title).toBe('Configuraciones');
   });
 
+  it('the top bar’s title is Spanish in Spanish: "Panel", "Dashboard" in English', () => {
+    const title = (lng: string) =>
+      (load(lng, 'shell.json').title as Record<string, string>).dashboard;
+    expect(title('es')).toBe('Panel');
+    expect(title('en')).toBe('Dashboard');
+  });
+
   it('every plural has the Spanish "many" form, so exact millions are never shown as a raw key', async () => {
     // CLDR puts 1 000 000, 2 000 000… in Spanish "many"; without a `_many` key i18next prints
     // the key itself (a report of exactly 1,000,000 quotations said "report.done").

@@ -74,7 +74,7 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
           truncate: true,
         })}
       >
-        {/* On a phone only the most specific part shows ("Torre Alameda", not "Dashboard |
+        {/* On a phone only the most specific part shows ("Torre Alameda", not "Panel |
             Grup…"); the rest stays in the heading for screen readers and shows from md up. */}
         <span className={title.suffixes.length > 0 ? phoneHidden : undefined}>
           {t(`title.${title.key}`)}
