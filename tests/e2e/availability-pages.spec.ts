@@ -48,37 +48,78 @@ test('the grid reads the first 2 clusters, then the rest, and shows every unit i
   expect(reads.every((q) => q.includes('limite=2') || q.includes('despuesDe='))).toBe(true);
 });
 
-test('a first load asks for the corporate once and starts the grid’s reads and worker before the page renders', async ({
+test('a first load: the HTML names the page’s reads and scripts, each asked for once, and the grid does not wait for the last-session write', async ({
   page,
 }) => {
   await signInAsAdviser(page);
-  // Every request and response of the load, in the order the browser reports them.
-  const events: string[] = [];
+  // Every request of the load, in the order the browser makes them.
+  const requests: string[] = [];
   const name = (url: string) => {
     const { pathname, search } = new URL(url);
     if (pathname.includes('core.worker')) return 'worker';
     if (pathname.endsWith('/ultima-sesion')) return 'ultima-sesion';
-    if (pathname === '/api/wsObtenerCorporativo') return `corporativo${search.split('=')[0]}`;
-    if (pathname === '/api/wsObtenerClusters')
-      return search.includes('limite=2') ? 'clusters-first' : 'clusters-rest';
-    return pathname.replace(/^\/api\/(ws)?/, '');
+    return `${pathname}${search}`;
   };
-  page.on('request', (r) => events.push(`> ${name(r.url())}`));
-  page.on('response', (r) => events.push(`< ${name(r.url())}`));
-  await page.goto(DEV_PATH);
+  page.on('request', (r) => requests.push(name(r.url())));
+  // The last session's write is held until the grid is ready: the page must not wait for it.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/ultima-sesion', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto(DEV_PATH, { waitUntil: 'commit' });
+  // The member's own page: never kept in a shared cache.
+  expect(response!.headers()['cache-control']).toBe('private, no-cache');
+  expect(response!.headers()['vary']).toMatch(/Cookie/);
   await expect(page.getByTestId('availability-grid')).toHaveAttribute('data-ready', 'true');
-  const at = (event: string) => {
-    const i = events.indexOf(event);
-    expect(i, `${event} in ${events.join(', ')}`).toBeGreaterThanOrEqual(0);
-    return i;
+  release();
+  const html = await response!.text();
+  const preloaded = [
+    ...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g),
+  ].map((m) => m[1]!.replaceAll('&amp;', '&'));
+  const corporate = await (await page.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
+  expect(preloaded).toEqual(
+    expect.arrayContaining([
+      '/api/auth/session',
+      '/api/wsObtenerCorporativos',
+      `/api/wsObtenerCorporativo?id=${corporate.id}`,
+      `/api/wsObtenerIdiomas?idCorporativo=${corporate.id}&lang=es`,
+      `/api/wsObtenerDesarrollo?idCorporativo=${corporate.id}&slug=torre-alameda`,
+    ]),
+  );
+  expect(
+    preloaded.some((url) => url.startsWith('/api/wsObtenerClusters?') && url.endsWith('&limite=2')),
+  ).toBe(true);
+  expect(preloaded.some((url) => url.startsWith('/api/wsObtenerPrototipos?'))).toBe(true);
+  // Each is asked for once (the page's own fetch took the preload's answer), before the page's
+  // script asks for anything itself.
+  for (const url of preloaded) {
+    expect(
+      requests.filter((r) => r === url),
+      url,
+    ).toHaveLength(1);
+    expect(requests.indexOf(url), url).toBeLessThan(requests.indexOf('ultima-sesion'));
+  }
+  // The route's scripts came with the HTML too.
+  expect(html).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/disponibilidad-[^"]+\.js">/,
+  );
+});
+
+test('a visitor, a page outside the app and another corporate’s page get no signed-in preloads', async ({
+  page,
+}) => {
+  const bare = async (path: string) => {
+    const res = await page.request.get(path);
+    expect(res.status()).toBe(200);
+    return res.text();
   };
-  // The session's corporates are read beside the user record, not after it, and the corporate
-  // read there by id serves the page: no second read of it by slug.
-  expect(at('> ObtenerCorporativos')).toBeLessThan(at('< ultima-sesion'));
-  expect(events.filter((e) => e.startsWith('> corporativo'))).toEqual(['> corporativo?id']);
-  // The worker's script loads while the development is read, and the first clusters and the
-  // prototypes are asked for before the corporate's layout renders (its labels' read).
-  expect(at('> worker')).toBeLessThan(at('< ObtenerDesarrollo'));
-  expect(at('> clusters-first')).toBeLessThan(at('> ObtenerIdiomas'));
-  expect(at('> ObtenerPrototipos')).toBeLessThan(at('> ObtenerIdiomas'));
+  expect(await bare(DEV_PATH)).not.toContain('as="fetch"');
+  await signInAsAdviser(page);
+  expect(
+    await bare('/corporativos/desarrollos-pacifico/desarrollos/playa-azul/disponibilidad'),
+  ).not.toContain('wsObtenerDesarrollo');
+  expect(await bare('/registro')).not.toContain('as="fetch"');
+  expect(await bare(DEV_PATH)).toContain('wsObtenerDesarrollo');
 });

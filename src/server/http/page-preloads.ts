@@ -147,6 +147,98 @@ function textChunks(manifest: Manifest, lng: VisitorLanguage, namespaces: readon
     .filter((file): file is string => file !== undefined);
 }
 
+/** Scripts the route files `keys` need that the entry does not load already. */
+function routeScripts(manifest: Manifest, routeFiles: readonly string[]): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const loaded = closure(manifest, entries);
+  const routeKeys = Object.keys(manifest).filter((key) =>
+    routeFiles.some((route) => key.startsWith(`${route}?`)),
+  );
+  return [...closure(manifest, routeKeys)]
+    .filter((key) => !loaded.has(key))
+    .map((key) => manifest[key]!.file);
+}
+
+const ROUTES_DIR = 'src/ui/routes/';
+
+/** A route file's place in the URL: its segments (`$x` any one) and whether it is a layout. */
+interface RouteFile {
+  file: string;
+  segments: string[];
+  layout: boolean;
+}
+
+/**
+ * The application's route files as TanStack Router's file-based routing reads them: `route.tsx`
+ * is its folder's layout, `index.tsx` its folder's page, any other file a page whose name's
+ * dot-separated parts are segments (a trailing `_` only leaves its parent's layout).
+ */
+function routeFiles(manifest: Manifest): RouteFile[] {
+  const files = new Set(
+    Object.keys(manifest)
+      .filter((key) => key.startsWith(ROUTES_DIR))
+      .map((key) => key.split('?')[0]!),
+  );
+  return [...files].flatMap((file): RouteFile[] => {
+    const parts = file
+      .slice(ROUTES_DIR.length)
+      .replace(/\.tsx$/, '')
+      .split('/');
+    const name = parts.pop()!;
+    if (name === '__root') return [];
+    if (name === 'route') return [{ file, segments: parts, layout: true }];
+    if (name === 'index') return [{ file, segments: parts, layout: false }];
+    const own = name.split('.').map((part) => part.replace(/_$/, ''));
+    return [{ file, segments: [...parts, ...own], layout: false }];
+  });
+}
+
+const segmentMatches = (pattern: string, segment: string) =>
+  pattern.startsWith('$') ? segment !== '' : pattern === segment;
+
+/**
+ * The scripts a signed-in page at `pathname` needs that the entry does not load: the layouts
+ * around it and the page's own route (the most literal one where several match, as the router
+ * ranks them); none for a path no page answers.
+ */
+export function appRouteChunks(manifest: Manifest, pathname: string): string[] {
+  const path = pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return '';
+      }
+    });
+  const files = routeFiles(manifest);
+  const matches = (route: RouteFile) =>
+    route.segments.every((pattern, i) => i < path.length && segmentMatches(pattern, path[i]!));
+  const pages = files
+    .filter((route) => !route.layout && route.segments.length === path.length && matches(route))
+    .sort(
+      (a, b) =>
+        b.segments.filter((s) => !s.startsWith('$')).length -
+        a.segments.filter((s) => !s.startsWith('$')).length,
+    );
+  if (pages.length === 0) return [];
+  const layouts = files.filter(
+    (route) => route.layout && route.segments.length <= path.length && matches(route),
+  );
+  return routeScripts(manifest, [...layouts.map((l) => l.file), pages[0]!.file]);
+}
+
+/** The script files of every feature namespace's texts in `lng` (what a signed-in page loads). */
+export function featureTextChunks(manifest: Manifest, lng: VisitorLanguage): string[] {
+  const prefix = `src/ui/i18n/locales/${lng}/`;
+  const namespaces = Object.keys(manifest)
+    .filter((key) => key.startsWith(prefix) && key.endsWith('.json'))
+    .map((key) => key.slice(prefix.length, -'.json'.length))
+    .filter((ns) => !SHELL_NAMESPACES.includes(ns));
+  return textChunks(manifest, lng, namespaces);
+}
+
 /**
  * The `<link>` tags for the page at `url` (none for a page that is not public): its data first
  * (the smallest and the latest needed), then its scripts, then its texts.
@@ -160,12 +252,7 @@ export function preloadLinks(
 ): string {
   const needs = publicPageNeeds(url.pathname);
   if (!needs) return '';
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const loaded = closure(manifest, entries);
-  const routeKeys = Object.keys(manifest).filter((key) => key.startsWith(`${needs.route}?`));
-  const scripts = [...closure(manifest, routeKeys)]
-    .filter((key) => !loaded.has(key))
-    .map((key) => manifest[key]!.file);
+  const scripts = routeScripts(manifest, [needs.route]);
   const lng = visitorLanguage({
     multiIdioma: true,
     requested: url.searchParams.get('lang'),

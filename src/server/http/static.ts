@@ -5,7 +5,21 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LANGUAGE_COOKIE } from '../../core/visitor-language';
 import type { Env } from './context';
-import { preloadLinks, readManifest, withPreloads } from './page-preloads';
+import { preloadLinks, readManifest, withPreloads, type Manifest } from './page-preloads';
+import { signedInPreloads } from './signed-in-preloads';
+
+/**
+ * A member's preloads; none when they cannot be worked out (the store unreachable): they only
+ * speed the page up, which then asks for the same itself and shows that error its own way.
+ */
+async function memberPreloads(c: Context<Env>, manifest: Manifest): Promise<string> {
+  try {
+    return await signedInPreloads(c, manifest, c.req.path);
+  } catch (error) {
+    console.error('signed-in preloads left out:', error);
+    return '';
+  }
+}
 
 /**
  * Serves the built client from `distDir` (main.ts): the hashed assets for a year, the service
@@ -59,6 +73,13 @@ export function mountClient(
           getCookie(c, LANGUAGE_COOKIE),
         )
       : '';
+    // A member's page names its first reads too, for that member only (signed-in-preloads.ts).
+    const own = manifest && links === '' ? await memberPreloads(c, manifest) : '';
+    if (own !== '') {
+      c.header('Vary', 'Cookie', { append: true });
+      c.header('Cache-Control', 'private, no-cache');
+      return c.html(withPreloads(indexHtml, own));
+    }
     const painted = pageShell ? await pageShell(c, indexHtml, links) : null;
     // The texts preloaded and the first paint follow the visitor's languages (and the choice
     // remembered in their cookie), and the first paint the development as it is now: a shared
