@@ -6,6 +6,7 @@ import {
   priceQuotation,
   quotationInCents,
   schemeForQuote,
+  type QuotationExtra,
 } from '../../../src/core/quotation';
 import { validateScheme } from '../../../src/core/pricing';
 import type { Development, PaymentScheme, StatusColors, Unit } from '../../../src/core/types';
@@ -184,7 +185,8 @@ describe('priceQuotation', () => {
     expect(quotationInCents({ ...whole, opcionales: [{ precio: 1_500.25 }] })).toBe(true);
     expect(quotationInCents({ ...whole, precioEnCotizacion: 4_350_000.01 })).toBe(true);
     // 50,000 MXN quoted in USD is 2,702.70 USD, but 50,000 is what was entered.
-    expect(quotationInCents({ ...whole, extras: [{ precio: 50_000, divisa: 'MXN' }] })).toBe(false);
+    const pesos: QuotationExtra = { nombre: 'Cortinas', precio: 50_000, divisa: 'MXN' };
+    expect(quotationInCents({ ...whole, extras: [pesos] })).toBe(false);
   });
 
   it('says why a quotation cannot be priced', () => {
