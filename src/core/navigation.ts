@@ -231,22 +231,25 @@ export function activeSidebarItem(
 }
 
 /**
- * The top-bar title (spec §2): Dashboard, or My clients on the clients pages, suffixed with the
- * corporate name and the development name when the route has them; Operations on the operations
- * page. Answers the parts; the screen translates the first one.
+ * The top-bar title (spec §2): Dashboard, or My clients on the clients pages (Clients for a role
+ * that sees every adviser's clients, `seesAllLeads`: they are not the user's own), suffixed with
+ * the corporate name and the development name when the route has them; Operations on the
+ * operations page. Answers the parts; the screen translates the first one.
  */
 export function titleParts(input: {
   pathname: string;
   corporateName?: string | null;
   developmentName?: string | null;
-}): { key: 'dashboard' | 'myClients' | 'operations'; suffixes: string[] } {
+  seesAllClients?: boolean;
+}): { key: 'dashboard' | 'myClients' | 'clients' | 'operations'; suffixes: string[] } {
   if (activeSidebarItem(input.pathname, null) === 'operaciones')
     return { key: 'operations', suffixes: [] };
   const clients = /^\/corporativos\/[^/]+\/clientes(\/|$)/.test(input.pathname);
   const suffixes = [input.corporateName, input.developmentName].filter((s): s is string =>
     Boolean(s),
   );
-  return { key: clients ? 'myClients' : 'dashboard', suffixes };
+  if (!clients) return { key: 'dashboard', suffixes };
+  return { key: input.seesAllClients ? 'clients' : 'myClients', suffixes };
 }
 
 /** The page a path shows, for its document title (each route its own title, issue 19). */
@@ -349,6 +352,15 @@ export function pageOf(pathname: string): PageKey {
     default:
       return 'notFound';
   }
+}
+
+/**
+ * The name a page's document title starts with: its {@link pageOf}, except the clients list of a
+ * role that sees every adviser's clients, `allClients` ("Clientes", not "Mis clientes").
+ */
+export function titledPageOf(pathname: string, seesAllClients = false): PageKey | 'allClients' {
+  const page = pageOf(pathname);
+  return page === 'clients' && seesAllClients ? 'allClients' : page;
 }
 
 export type Language = 'es' | 'en';

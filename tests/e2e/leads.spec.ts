@@ -426,6 +426,34 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
   await adviser.context().close();
 });
 
+test('the clients page is "Clientes" for the manager, who sees every adviser’s clients, and "Mis clientes" for the adviser: heading, top bar and document title, in both languages', async ({
+  browser,
+}) => {
+  const expectTitles = async (page: Page, own: string, app: string) => {
+    await expect(page.locator('#clients-title')).toHaveText(own);
+    await expect(page.getByTestId('page-title')).toHaveText(`${app} | Grupo Horizonte`);
+    await expect(page).toHaveTitle(`${app} – Grupo Horizonte – Vitrina`);
+  };
+  const manager = await newPage(browser);
+  await signIn(manager, 'gerente@vitrina.demo', CLIENTS);
+  await expectTitles(manager, 'Clientes', 'Clientes');
+  await manager.getByTestId('language-toggle').click();
+  await expectTitles(manager, 'Clients', 'Clients');
+  await manager.getByTestId('language-toggle').click();
+  await expectTitles(manager, 'Clientes', 'Clientes');
+  await manager.context().close();
+
+  // The adviser's list is theirs: the corporate's name for it, "Mis clientes" in the demo.
+  const adviser = await newPage(browser);
+  await signIn(adviser, 'asesor@vitrina.demo', CLIENTS);
+  await expectTitles(adviser, 'Mis clientes', 'Mis clientes');
+  await adviser.getByTestId('language-toggle').click();
+  await expectTitles(adviser, 'My clients', 'My clients');
+  await adviser.getByTestId('language-toggle').click();
+  await expectTitles(adviser, 'Mis clientes', 'Mis clientes');
+  await adviser.context().close();
+});
+
 test('a lead deleted in another tab: saving says so and locks the form, and so does a live deletion', async ({
   browser,
 }) => {

@@ -13,6 +13,7 @@ import {
   walkInPath,
   spanishPathOf,
   titleParts,
+  titledPageOf,
   type NavCorporate,
 } from '../../src/core/navigation';
 import type { Role, User } from '../../src/core/types';
@@ -295,11 +296,17 @@ describe('top-bar title (spec §2)', () => {
       suffixes: [],
     });
   });
-  it('My clients on the clients pages', () => {
+  it('My clients on the clients pages; Clients for a role that sees every adviser’s', () => {
     expect(titleParts({ pathname: '/corporativos/a/clientes', corporateName: 'Grupo A' })).toEqual({
       key: 'myClients',
       suffixes: ['Grupo A'],
     });
+    for (const pathname of ['/corporativos/a/clientes', '/corporativos/a/clientes/lead-1'])
+      expect(titleParts({ pathname, corporateName: 'Grupo A', seesAllClients: true })).toEqual({
+        key: 'clients',
+        suffixes: ['Grupo A'],
+      });
+    expect(titleParts({ pathname: '/corporativos/a', seesAllClients: true }).key).toBe('dashboard');
   });
 });
 
@@ -378,6 +385,14 @@ describe('page of a path (document titles, issue 19)', () => {
     expect(pageOf('/corporativos/grupo-horizonte/usuarios')).toBe('users');
     expect(pageOf('/corporativos/grupo-horizonte/showrooms')).toBe('showrooms');
     expect(pageOf('/corporativos/grupo-horizonte/showrooms/s1/cartel')).toBe('showroomPoster');
+  });
+
+  it('the clients list of a role that sees every adviser’s clients is titled allClients', () => {
+    const clients = '/corporativos/grupo-horizonte/clientes';
+    expect(titledPageOf(clients)).toBe('clients');
+    expect(titledPageOf(clients, true)).toBe('allClients');
+    expect(titledPageOf(`${clients}/lead-1`, true)).toBe('client');
+    expect(titledPageOf('/corporativos/grupo-horizonte', true)).toBe('home');
   });
 
   it('answers notFound for paths no route serves', () => {

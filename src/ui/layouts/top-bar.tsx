@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { corporatePath, titleParts } from '../../core/navigation';
+import { seesAllLeads } from '../../core/permissions';
 import type { Corporate } from '../../core/types';
 import { setLanguage } from '../i18n';
 import { LanguageSwitchButton } from '../components/language-switch';
@@ -32,12 +33,15 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
   const user = useSession((s) => s.context.user);
   const approved = useSession((s) => s.context.corporates.filter((c) => c.aprobado));
   const setSlot = useTopBarSlotRef();
+  // A manager's clients are every adviser's: "Clientes", not "Mis clientes".
+  const seesAllClients = Boolean(ctx?.role && seesAllLeads(ctx.role));
   const title = titleParts({
     pathname,
     corporateName: corporate?.nombre,
     developmentName: ctx?.development?.nombre,
+    seesAllClients,
   });
-  usePageTitle(ctx?.development?.nombre, corporate?.nombre);
+  usePageTitle([ctx?.development?.nombre, corporate?.nombre], seesAllClients);
   const initials = `${user?.nombre[0] ?? ''}${user?.apellidos[0] ?? ''}`.toUpperCase();
 
   return (

@@ -6,7 +6,7 @@
 
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { pageOf } from '../../core/navigation';
+import { titledPageOf } from '../../core/navigation';
 import { useDocumentTitle } from './document-title';
 
 export {
@@ -19,10 +19,14 @@ export {
 /**
  * Sets the document title to the current route's page name followed by `names`. Called by the
  * layouts and pages that know the names (the top bar, the public headers);
- * the last one to render wins, so one call per screen.
+ * the last one to render wins, so one call per screen. `seesAllClients`: the user's role sees
+ * every adviser's clients, whose list is "Clientes" rather than "Mis clientes".
  */
-export function usePageTitle(...names: (string | null | undefined)[]): void {
+export function usePageTitle(
+  names: readonly (string | null | undefined)[] = [],
+  seesAllClients = false,
+): void {
   const { t } = useTranslation('shell');
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  useDocumentTitle(t(`pages.${pageOf(pathname)}`), ...names);
+  useDocumentTitle(t(`pages.${titledPageOf(pathname, seesAllClients)}`), ...names);
 }

@@ -231,7 +231,11 @@ export function ClientsPage({
     if (lastIndex >= rows.length - 20) list.loadMore();
   }, [lastIndex, rows.length, list]);
 
-  const title = useClientsLabel(corporate, t('title'));
+  // The corporate's name for its clients is the adviser's own list's ("Mis clientes" in the
+  // demo); a role that sees every adviser's clients reads "Clientes", in the labels page's words.
+  const ownTitle = useClientsLabel(corporate, t('title'));
+  const allTitle = useClientsLabel(null, t('titleAll'));
+  const title = manager ? allTitle : ownTitle;
   // Every matching lead, loaded or not; a source that cannot count shows what it has loaded.
   const total = list.total ?? (list.hasNextPage ? null : rows.length);
   const filtered = Boolean(urlQuery || status || desarrollo || idVendedor);

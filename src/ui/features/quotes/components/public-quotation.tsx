@@ -91,11 +91,11 @@ export function PublicQuotationPage({ token }: { token: string }) {
     return () => window.removeEventListener('beforeprint', before);
   }, []);
   const figuresShown = deferredFigures || (printing && query.data !== undefined);
-  usePageTitle(
+  usePageTitle([
     query.data?.cotizacion.nombreUnidad,
     query.data?.cotizacion.nombreDesarrolloInteres,
     query.data?.corporativo.nombre,
-  );
+  ]);
   usePageDescription(
     query.data
       ? t('shell:meta.sharedQuotation', {
