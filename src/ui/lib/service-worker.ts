@@ -29,7 +29,22 @@ function setUpdateAvailable(value: boolean) {
   for (const listener of listeners) listener();
 }
 
-/** Registers the worker (after the page's load event); a browser without workers is left as is. */
+/**
+ * How long after the load event the worker is registered. Its install downloads every asset of
+ * the app (the precache, ~110 files) and runs on the same cores as the first page, which is still
+ * reading and drawing its data then (issue 21: the availability's time to interactive): the first
+ * page gets the device to itself for these seconds, and the app still works offline from its next
+ * load.
+ */
+export const REGISTER_AFTER_LOAD_MS = 4000;
+
+let register = () => {};
+
+/**
+ * Registers the worker a few seconds after the page's load event ({@link REGISTER_AFTER_LOAD_MS}),
+ * or at once when something needs it ({@link serviceWorkerRegistration}); a browser without
+ * workers is left as is.
+ */
 export function startServiceWorker(): void {
   if (started) return;
   started = true;
@@ -39,19 +54,29 @@ export function startServiceWorker(): void {
     settleRegistration(undefined);
     return;
   }
-  applyWaiting = registerSW({
-    onNeedRefresh: () => setUpdateAvailable(true),
-    onRegisteredSW: (_url, r) => {
-      settleRegistration(r);
-      if (r) setInterval(() => void r.update().catch(() => undefined), UPDATE_CHECK_MS);
-    },
-    onRegisterError: () => settleRegistration(undefined),
-  });
+  let registered = false;
+  register = () => {
+    if (registered) return;
+    registered = true;
+    applyWaiting = registerSW({
+      immediate: true,
+      onNeedRefresh: () => setUpdateAvailable(true),
+      onRegisteredSW: (_url, r) => {
+        settleRegistration(r);
+        if (r) setInterval(() => void r.update().catch(() => undefined), UPDATE_CHECK_MS);
+      },
+      onRegisterError: () => settleRegistration(undefined),
+    });
+  };
+  const later = () => setTimeout(register, REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
-/** The app's registration, once registered; undefined where there is none (or it failed). */
+/** The app's registration (registering it now if not yet); undefined where there is none. */
 export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
   startServiceWorker();
+  register();
   return registration;
 }
 
