@@ -68,15 +68,18 @@ const TEMPLATES: Record<
   Record<NotificationLang, Template>
 > = {
   'lead.asignado': {
-    es: { titulo: 'Nuevo lead asignado', mensaje: 'Se te asignó el lead {lead}' },
+    es: { titulo: 'Nuevo cliente asignado', mensaje: 'Se te asignó el cliente {lead}' },
     en: { titulo: 'New lead assigned', mensaje: 'The lead {lead} was assigned to you' },
   },
   'lead.reasignado': {
-    es: { titulo: 'Lead reasignado', mensaje: 'Se te reasignó el lead {lead}' },
+    es: { titulo: 'Cliente reasignado', mensaje: 'Se te reasignó el cliente {lead}' },
     en: { titulo: 'Lead reassigned', mensaje: 'The lead {lead} was reassigned to you' },
   },
   'lead.web': {
-    es: { titulo: 'Nuevo lead web', mensaje: 'Te tocó el lead {lead}, recibido desde la web' },
+    es: {
+      titulo: 'Nuevo cliente desde la web',
+      mensaje: 'Te tocó el cliente {lead}, recibido desde la web',
+    },
     en: { titulo: 'New web lead', mensaje: 'The lead {lead}, received from the web, is yours' },
   },
   'apartado.por-vencer': {
@@ -126,7 +129,7 @@ const TEMPLATES: Record<
   'crm.fallo': {
     es: {
       titulo: 'Falló la sincronización con el CRM',
-      mensaje: 'No se pudo sincronizar el lead {lead} con {crm}',
+      mensaje: 'No se pudo sincronizar el cliente {lead} con {crm}',
     },
     en: {
       titulo: 'CRM sync failed',

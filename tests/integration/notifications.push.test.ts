@@ -169,8 +169,8 @@ describeBackends('web push', (backend: Backend) => {
       tag: n!.id,
     });
     expect(received.find((r) => r.path === '/lang/es')!.payload).toMatchObject({
-      titulo: 'Nuevo lead web',
-      mensaje: 'Te tocó el lead Ana Ruiz, recibido desde la web',
+      titulo: 'Nuevo cliente desde la web',
+      mensaje: 'Te tocó el cliente Ana Ruiz, recibido desde la web',
     });
     // Queued in the same transaction as the others: none for the kind turned off.
     const queued = await rt.deps.db.query(

@@ -185,7 +185,7 @@ describeBackends('notifications', (backend: Backend) => {
     const en = await list(asesor, 'asesor@vitrina.demo', corp, { 'accept-language': 'en' });
     expect(es.json.filter((n: { id: string }) => n.id === id)).toEqual([
       expect.objectContaining({
-        titulo: 'Nuevo lead web',
+        titulo: 'Nuevo cliente desde la web',
         mensaje: expect.stringContaining('Ana López'),
       }),
     ]);

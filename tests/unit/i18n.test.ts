@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { message } from '../../src/server/http/messages';
 
 const root = join(import.meta.dirname, '../../src/ui/i18n/locales');
 
@@ -58,6 +59,23 @@ describe('i18n resources', () => {
     expect(es.forbidden.title).toBe('No tienes permisos para ver el corporativo');
     expect(en.forbidden.title).toBe('You do not have permission to view this corporate');
     expect(es.settings.title).toBe('Configuraciones');
+  });
+
+  it('Spanish texts say "cliente", never the English "lead"', () => {
+    const values = (value: unknown): string[] =>
+      value && typeof value === 'object' ? Object.values(value).flatMap(values) : [String(value)];
+    for (const file of spanish) {
+      // `{{lead}}` is a parameter's name, not a word on screen.
+      const words = values(load('es', file)).map((v) => v.replace(/\{\{\w+\}\}/g, ''));
+      expect(
+        words.filter((v) => /\blead/i.test(v)),
+        file,
+      ).toEqual([]);
+    }
+    // The server's own Spanish message too (a CRM export without a URL).
+    expect(message('crm_no_export_url', 'es')).toBe(
+      'No hay URL de exportación de clientes en el corporativo',
+    );
   });
 
   it('the top bar’s title is Spanish in Spanish: "Panel", "Dashboard" in English', () => {

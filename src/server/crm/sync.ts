@@ -333,7 +333,7 @@ export function crmExportSender(deps: SyncDeps) {
       throw thrown;
     };
     if (!url) {
-      const text = 'SIN_URL: No hay URL de exportación de leads en el corporativo';
+      const text = 'SIN_URL: No hay URL de exportación de clientes en el corporativo';
       return fail(text, new PermanentFailure(text), true);
     }
     const owner = lead.idVendedor

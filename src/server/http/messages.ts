@@ -57,7 +57,7 @@ const messages = {
     en: 'The CRM did not answer correctly. Please try again later',
   },
   crm_no_export_url: {
-    es: 'No hay URL de exportación de leads en el corporativo',
+    es: 'No hay URL de exportación de clientes en el corporativo',
     en: 'The corporate has no lead export URL',
   },
   unauthenticated: { es: 'Inicia sesión para continuar', en: 'Sign in to continue' },

@@ -119,6 +119,16 @@ describe('texts', () => {
       renderNotification({ tipo: 'lead.asignado', params: { lead: 'Ana' } }, 'en').mensaje,
     ).toBe('The lead Ana was assigned to you');
   });
+  it('Spanish texts say "cliente", never the English "lead" (in the app, in push)', () => {
+    for (const tipo of NOTIFICATION_KINDS) {
+      const t = renderNotification({ tipo, params: {}, titulo: 'T', mensaje: 'M' }, 'es');
+      expect(`${t.titulo} ${t.mensaje}`, tipo).not.toMatch(/\blead/i);
+    }
+    expect(renderNotification({ tipo: 'lead.asignado', params: { lead: 'Ana' } }, 'es')).toEqual({
+      titulo: 'Nuevo cliente asignado',
+      mensaje: 'Se te asignó el cliente Ana',
+    });
+  });
   it('spec §4: push permission granted is true, anything else false', () => {
     expect(pushPermissionGranted('granted')).toBe(true);
     for (const p of ['denied', 'default', '', null, undefined])
