@@ -1,7 +1,8 @@
 /**
  * A corporate's own words in another language (issue 19): the names it gave its unit statuses,
- * lead statuses, channels (mediosContacto), payment schemes, categories, tags, optionals and its
- * "Clients" label are data, written once in Spanish; administrators give each a translation per
+ * lead statuses, channels (mediosContacto), payment schemes, categories, tags, optionals, its
+ * stages' states (a cluster's `etapa`: "En obra") and its "Clients" label are data, written once
+ * in Spanish; administrators give each a translation per
  * language. Kept on the corporate (`Corporate.etiquetas`, changed through the corporate's
  * settings event) and served by `GET /api/wsObtenerIdiomas`.
  *
@@ -17,6 +18,7 @@ export const LABEL_KINDS = [
   'categoria',
   'tag',
   'opcional',
+  'etapa',
   'clientes',
 ] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
@@ -31,6 +33,7 @@ export const PUBLIC_LABEL_KINDS: readonly LabelKind[] = [
   'categoria',
   'tag',
   'opcional',
+  'etapa',
 ];
 
 export const LABEL_LANGUAGES = ['es', 'en'] as const;

@@ -50,6 +50,12 @@ test.describe('issue 19: houses, filters, languages', () => {
         const grid = page.getByTestId('availability-grid');
         const stages = grid.locator('section');
         await expect(stages).toHaveCount(3);
+        // Each stage's state in the reader's language: the corporate's words, stored in Spanish.
+        await expect(grid.getByTestId('cluster-stage')).toHaveText(
+          lng === 'es'
+            ? ['Entregada', 'En obra', 'Preventa']
+            : ['Delivered', 'Under construction', 'Pre-sale'],
+        );
         const plan = stages.first().locator('[data-layout="site-plan"]');
         await expect(plan).toBeVisible();
         await expect(stages.first()).toContainText(
@@ -226,6 +232,23 @@ test.describe('issue 19: an English-speaking buyer', () => {
     await page.reload();
     await gridReady(page);
     await expect.poll(chosen).toBe('es');
+  });
+
+  test('a signed-out visitor reads the states of Los Olivos’ stages in English on the public site plan', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(
+      `/public/corporativos/${CORP}/desarrollos/residencial-los-olivos/disponibilidad`,
+    );
+    await gridReady(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('cluster-stage')).toHaveText([
+      'Delivered',
+      'Under construction',
+      'Pre-sale',
+    ]);
+    await page.screenshot({ path: `${SHOTS}/issue19-public-olivos-stages-en-1280.png` });
   });
 
   test('the shared quotation opens in the language its link names; the sign-in page switches', async ({

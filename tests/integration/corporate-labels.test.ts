@@ -40,6 +40,8 @@ describeBackends('corporate labels (wsObtenerIdiomas, /idiomas)', (backend: Back
       expect(res.json.etiquetas.status.Vendido).toBe('Sold');
       expect(res.json.etiquetas.esquema.Contado).toBe('Cash');
       expect(res.json.etiquetas.opcional.Bodega).toBe('Storage room');
+      // The state of a stage of houses, on the public site plan.
+      expect(res.json.etiquetas.etapa['En obra']).toBe('Under construction');
       // The sales team's words are not the buyer's.
       expect(res.json.etiquetas.statusLead).toBeUndefined();
       expect(res.json.etiquetas.medioContacto).toBeUndefined();
@@ -86,6 +88,7 @@ describeBackends('corporate labels (wsObtenerIdiomas, /idiomas)', (backend: Back
     expect(editor.json.valores.statusLead).toContain('Negociación');
     expect(editor.json.valores.esquema).toContain('Financiamiento a entrega');
     expect(editor.json.valores.opcional).toContain('Bodega');
+    expect(editor.json.valores.etapa).toEqual(['En obra', 'Entregada', 'Preventa']);
     expect(editor.json.valores.clientes).toEqual(['Clientes']);
     const en = editor.json.etiquetas.en;
 

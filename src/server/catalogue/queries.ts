@@ -78,6 +78,15 @@ export async function loadClusters(
   return rows.map((r) => r.doc);
 }
 
+/** The states the corporate's clusters give their stage (`etapa`), each once. */
+export async function loadClusterStages(db: Queryable, corporateId: string): Promise<string[]> {
+  const { rows } = await db.query<{ etapa: string }>(
+    "SELECT DISTINCT doc->>'etapa' AS etapa FROM rm_clusters WHERE corporate_id = $1 AND doc->>'etapa' IS NOT NULL",
+    [corporateId],
+  );
+  return rows.map((r) => r.etapa);
+}
+
 export async function loadPrototypes(
   db: Queryable,
   corporateId: string,

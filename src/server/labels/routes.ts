@@ -2,9 +2,9 @@
  * A corporate's labels per language (issue 19; core/corporate-labels.ts):
  * - `GET /api/wsObtenerIdiomas?idCorporativo&lang`: the corporate's own labels in `lang` (es,
  *   en), by its id or slug. Public, because the public availability, simulator and shared
- *   quotation show statuses, schemes, optionals, categories and tags to a signed-out buyer; such
- *   a visitor (or anyone who is not an approved member) gets only those kinds, a member every
- *   kind (lead statuses, channels, the Clients label too).
+ *   quotation show statuses, schemes, optionals, categories, tags and stages' states to a
+ *   signed-out buyer; such a visitor (or anyone who is not an approved member) gets only those
+ *   kinds, a member every kind (lead statuses, channels, the Clients label too).
  * - `GET /api/corporativos/:id/idiomas`: every language's labels and the corporate's values to
  *   translate, by kind (the settings page); `PUT /api/corporativos/:id/idiomas/:lang` sets one
  *   language's labels. The corporate's administrators (activarAdminUsuarios) only (403).
@@ -21,7 +21,7 @@ import {
   type LabelKind,
 } from '../../core/corporate-labels';
 import { isApprovedMember, mayConfigureChat } from '../../core/permissions';
-import { loadDevelopments, type CorporateDoc } from '../catalogue/queries';
+import { loadClusterStages, loadDevelopments, type CorporateDoc } from '../catalogue/queries';
 import { findCorporate, findUser, requireMember, type Ctx, type Env } from '../http/context';
 import { ApiError, forbidden, jsonBody, parse } from '../http/errors';
 import type { Membership } from '../../core/permissions';
@@ -47,7 +47,11 @@ async function requireLabelsAdmin(c: Ctx): Promise<Membership> {
 
 /** The corporate's values an administrator translates, by kind, each once, in order. */
 async function valuesToTranslate(c: Ctx, corporate: CorporateDoc) {
-  const developments = await loadDevelopments(c.get('deps').db, corporate.id);
+  const db = c.get('deps').db;
+  const [developments, stages] = await Promise.all([
+    loadDevelopments(db, corporate.id),
+    loadClusterStages(db, corporate.id),
+  ]);
   const unique = (values: (string | undefined)[]) =>
     [...new Set(values.map((v) => v?.trim()).filter((v): v is string => Boolean(v)))].sort((a, b) =>
       a.localeCompare(b, 'es'),
@@ -65,6 +69,7 @@ async function valuesToTranslate(c: Ctx, corporate: CorporateDoc) {
     categoria: unique((corporate.categoriasBusqueda ?? []).map((s) => s.nombre)),
     tag: unique((corporate.tagsBusqueda ?? []).map((s) => s.nombre)),
     opcional: unique(developments.flatMap((d) => (d.opcionales ?? []).map((o) => o.nombre))),
+    etapa: unique(stages),
     clientes: ['Clientes'],
   };
   return values;

@@ -1,7 +1,7 @@
 /**
  * The demo corporates' own words in English (issue 19; core/corporate-labels.ts): the seed's
- * unit statuses, lead statuses, channels, payment schemes, categories, tags, optionals and the
- * Clients label, so an English screen shows no Spanish data where a translation exists.
+ * unit statuses, lead statuses, channels, payment schemes, categories, tags, optionals, the
+ * stages' states of Residencial Los Olivos and the Clients label, so an English screen shows no Spanish data where a translation exists.
  */
 import { normaliseLabels, type LabelSet } from '../../core/corporate-labels';
 
@@ -56,6 +56,11 @@ const english: Record<string, Record<string, string>> = {
     Bodega: 'Storage room',
     'Cajón de estacionamiento adicional': 'Extra parking space',
     'Paquete de acabados premium': 'Premium finishes package',
+  },
+  etapa: {
+    Entregada: 'Delivered',
+    'En obra': 'Under construction',
+    Preventa: 'Pre-sale',
   },
   clientes: { Clientes: 'Clients' },
 };

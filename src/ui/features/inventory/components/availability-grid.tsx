@@ -334,6 +334,8 @@ const Building = memo(function Building({
   waiting?: boolean;
 }) {
   const { t } = useTranslation('inventory');
+  // The stage's state ("En obra") is the corporate's word, in the reader's language.
+  const corporateLabel = useCorporateLabel();
   const { cluster, levels, columns, cellRem } = model;
   const headingId = `cluster-${cluster.id}`;
   return (
@@ -359,12 +361,25 @@ const Building = memo(function Building({
         minW: 0,
       })}
     >
-      <header className={css({ display: 'flex', alignItems: 'baseline', gap: 2, mb: 3 })}>
+      {/* Wraps rather than squeezing the name: a stage's state in English can be long
+          ("Under construction"). */}
+      <header
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'baseline',
+          columnGap: 2,
+          rowGap: 1,
+          mb: 3,
+        })}
+      >
         <h3 id={headingId} className={css({ fontWeight: 'bold', fontSize: 'md' })}>
           {cluster.nombre}
         </h3>
         {cluster.etapa ? (
-          <span className={css({ fontSize: 'xs', color: 'muted' })}>{cluster.etapa}</span>
+          <span className={css({ fontSize: 'xs', color: 'muted' })} data-testid="cluster-stage">
+            {corporateLabel('etapa', cluster.etapa)}
+          </span>
         ) : null}
         <span className={css({ ml: 'auto', fontSize: 'xs', color: 'muted' })}>
           {model.streets
