@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 
 /**
@@ -142,6 +142,68 @@ test('the bubble shows only when the general configuration and the corporate bot
     await chatSettings(admin, id, { mostrarChat: true, asistenteChat: 'inventario' });
     await adviser.close();
     await admin.close();
+  }
+});
+
+test('the bubble leaves the quotation readable: at 1280, 820 and 390 px the last rows scroll clear of it, and from 820 px up no amount is ever under it', async ({
+  browser,
+}) => {
+  /** What of the page is under the bubble: cells, figures and controls, by their text. */
+  const underBubble = (page: Page, selector: string) =>
+    page.evaluate((sel) => {
+      const b = document.querySelector('[data-testid="chat-bubble"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll(sel)]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom;
+        })
+        .map((el) => (el.textContent ?? '').trim() || el.outerHTML.slice(0, 60));
+    }, selector);
+  for (const width of [1280, 820, 390]) {
+    const context = await signedIn(browser, 'asesor@vitrina.demo', { width });
+    try {
+      const page = await context.newPage();
+      const corp = await corporateId(context);
+      const dev = (await (
+        await context.request.get(
+          `/api/wsObtenerDesarrollo?idCorporativo=${corp}&slug=torre-alameda`,
+        )
+      ).json()) as { id: string };
+      const clusters = (await (
+        await context.request.get(
+          `/api/wsObtenerClusters?idCorporativo=${corp}&idDesarrollo=${dev.id}`,
+        )
+      ).json()) as { unidades: { id: string; nombre: string }[] }[];
+      const unit = clusters.flatMap((c) => c.unidades).find((u) => u.nombre === 'A1602')!;
+      await page.goto(
+        `/corporativos/${CORP}/desarrollos/torre-alameda/cotizacion?unidad=${unit.id}`,
+      );
+      await page
+        .getByRole('group', { name: 'Esquemas' })
+        .getByRole('radio', { name: /30\/70/ })
+        .check();
+      await expect(page.getByTestId('quote-instalments')).toBeVisible();
+      await expect(page.getByTestId('chat-bubble')).toBeVisible();
+      // The page's end: its last rows and buttons sit above the bubble, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect
+        .poll(() => underBubble(page, 'main td, main th, main dd, main button, main a, main input'))
+        .toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/chat-quotation-end-${width}.png` });
+      if (width < 820) continue;
+      // From tablet width up, the content keeps the bubble's strip: wherever the page is
+      // scrolled, no amount of the figures is under it.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 150) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        expect(
+          await underBubble(page, '[data-testid="quote-figures"] :is(td, th, dd)'),
+          `scrolled to ${y}`,
+        ).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
   }
 });
 

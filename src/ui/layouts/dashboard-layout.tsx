@@ -66,6 +66,15 @@ export function DashboardLayout({
               // Every width that shows the bottom bar (below lg) keeps its room: md's `p` would
               // otherwise win over the base `pb` at tablet widths and hide the page's end.
               pb: { base: '96px', md: '96px', lg: 8 },
+              // The chat bubble (features/chat marks the page with data-chat-bubble while it
+              // shows) floats over the content's bottom right corner. The page's end keeps room
+              // to scroll the last rows above it (its top is 148 px over the screen's bottom
+              // below lg, 80 px from lg), and from md up the right edge keeps its width (24 px
+              // from the edge, 56 px wide), so no amount or button of the last column is under it.
+              '[data-chat-bubble] &': {
+                pb: { base: '164px', md: '164px', lg: '96px' },
+                pr: { md: '88px' },
+              },
               _focus: { outline: 'none' },
             })}
           >

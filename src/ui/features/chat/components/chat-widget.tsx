@@ -117,6 +117,14 @@ function ChatAssistant({ url }: { url: string }) {
   const logRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
 
+  // While the bubble floats over the page, the dashboard keeps room for it at the content's end
+  // and right edge (layouts/dashboard-layout.tsx), so nothing is left under it.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute('data-chat-bubble', '');
+    return () => root.removeAttribute('data-chat-bubble');
+  }, []);
+
   // Focus into the panel on opening; back to the bubble on closing.
   useEffect(() => {
     if (open) inputRef.current?.focus();
