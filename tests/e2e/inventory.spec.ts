@@ -203,6 +203,101 @@ test.describe('inventory', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('the filters live in the URL: a reload, back and forward, a unit opened and a shared link keep them; invalid values are ignored', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    const { units } = await alamedaUnits(page.request);
+    await page.goto(`${DEV_PATH}/disponibilidad`);
+    await gridReady(page);
+    const filters = page.getByRole('form', { name: 'Filtros' });
+    const status = filters.getByRole('status');
+    const bedrooms = filters.getByRole('group', { name: 'Recámaras' });
+    await expect(status).toHaveText('248 de 248 unidades coinciden');
+
+    // Two bedrooms, then a top price typed key by key.
+    await bedrooms.getByRole('button', { name: '2' }).click();
+    const two = units.filter((u) => u.caracteristicas.recamaras === 2).length;
+    await expect(status).toHaveText(`${two} de 248 unidades coinciden`);
+    await expect(page).toHaveURL(/[?&]recamaras=%5B2%5D/);
+    await filters.getByLabel('Precio máximo').pressSequentially('5,000,000');
+    await expect(page).toHaveURL(/[?&]precioMax=5000000(&|$)/);
+    const filtered = await status.textContent();
+    expect(filtered).not.toBe(`${two} de 248 unidades coinciden`);
+
+    // A reload keeps them: the chip pressed, the bound, the count.
+    await page.reload();
+    await gridReady(page);
+    await expect(status).toHaveText(filtered!);
+    await expect(bedrooms.getByRole('button', { name: '2' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(filters.getByLabel('Precio máximo')).toHaveValue('5000000');
+
+    // A unit opened and closed keeps them.
+    await page.locator('[data-match="true"]').first().click();
+    await expect(page).toHaveURL(/unidad=.*recamaras=%5B2%5D.*precioMax=5000000/);
+    await expect(status).toHaveText(filtered!);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/unidad=/);
+    await expect(status).toHaveText(filtered!);
+
+    // Back: the typed bound was one step (not one per key), then the chip; forward again.
+    await page.goBack();
+    await expect(status).toHaveText(`${two} de 248 unidades coinciden`);
+    await expect(filters.getByLabel('Precio máximo')).toHaveValue('');
+    await page.goBack();
+    await expect(status).toHaveText('248 de 248 unidades coinciden');
+    await expect(bedrooms.getByRole('button', { name: '2' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await page.goForward();
+    await page.goForward();
+    await expect(status).toHaveText(filtered!);
+    await shot(page, 'filters-in-url');
+
+    // The link, opened by someone else, shows the same units.
+    const shared = page.url();
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(other.request, 'asesor2@vitrina.demo');
+      const page2 = await other.newPage();
+      await page2.goto(shared);
+      await gridReady(page2);
+      await expect(page2.getByRole('form', { name: 'Filtros' }).getByRole('status')).toHaveText(
+        filtered!,
+      );
+    } finally {
+      await other.close();
+    }
+    // So does the public availability's, for a signed-out buyer.
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const buyer = await visitor.newPage();
+      await buyer.goto(`/public${DEV_PATH}/disponibilidad?recamaras=${encodeURIComponent('[2]')}`);
+      await gridReady(buyer);
+      const publicFilters = buyer.getByRole('form', { name: 'Filtros' });
+      await expect(
+        publicFilters.getByRole('group', { name: 'Recámaras' }).getByRole('button', { name: '2' }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      await expect(publicFilters.getByRole('status')).not.toHaveText(/^(\d+) de \1 /);
+    } finally {
+      await visitor.close();
+    }
+
+    // Values that are no filter are ignored, never an error.
+    await page.goto(
+      `${DEV_PATH}/disponibilidad?recamaras=${encodeURIComponent('[9,"x"]')}&precioMin=abc&banios=%5B&status=${encodeURIComponent('{"a":1}')}`,
+    );
+    await gridReady(page);
+    await expect(status).toHaveText('248 de 248 unidades coinciden');
+    await expect(page).not.toHaveURL(/recamaras|precioMin|banios|status/);
+  });
+
   test('rent from (spec §5): the card and the presentation show the lowest rent where units have one', async ({
     page,
   }) => {

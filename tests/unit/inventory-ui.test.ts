@@ -1,15 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  defaultStringifySearch,
+} from '@tanstack/react-router';
+import fc from 'fast-check';
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { unitMatchesFilters } from '../../src/core/filters';
+import { OR_MORE_VALUE, unitMatchesFilters } from '../../src/core/filters';
 import { defaultStatusColors } from '../../src/core/status';
 import type { Unit } from '../../src/core/types';
 import { buildDisplayRows } from '../../src/core/display-rows';
 import { specStatusColors } from '../../src/server/seed/demo';
 import { parseAdminPrice, UNIT_PRICE_MAX } from '../../src/ui/features/inventory/utils/admin-price';
-import { EMPTY_FORM, toUnitFilters } from '../../src/ui/features/inventory/utils/filter-form';
+import {
+  EMPTY_FORM,
+  formFromSearch,
+  searchFromForm,
+  toUnitFilters,
+} from '../../src/ui/features/inventory/utils/filter-form';
+import {
+  BATHROOM_OPTIONS,
+  BEDROOM_OPTIONS,
+  filterSearchKey,
+  PARKING_OPTIONS,
+  validateFilterSearch,
+} from '../../src/ui/features/inventory/utils/filter-search';
 import {
   contrastRatio,
   DARK_TEXT,
@@ -23,6 +43,7 @@ import { statusCounts } from '../../src/ui/features/inventory/utils/status-count
 import {
   selectUnitSearch,
   validateUnitSearch,
+  type UnitSearch,
 } from '../../src/ui/features/inventory/utils/unit-search';
 import { sortUnits, type Column } from '../../src/ui/features/inventory/utils/units-sort';
 
@@ -106,6 +127,143 @@ describe('unit selection search', () => {
     ).toEqual({
       mostrarFondo: 'si',
     });
+  });
+});
+
+describe('availability filters in the URL', () => {
+  it('keeps the filters a search names and drops malformed values, never throwing', () => {
+    expect(
+      validateFilterSearch({
+        recamaras: [4, 2, 9, 'x', 2],
+        banios: 1.5,
+        cajones: '3',
+        precioMin: '2000000',
+        precioMax: -5,
+        areaMin: 'mucho',
+        areaMax: 120.5,
+        idPrototipo: ['pro-1', '<script>', 'pro-1'],
+        status: 'Disponible',
+      }),
+    ).toEqual({
+      recamaras: [2, 4],
+      banios: [1.5],
+      cajones: [3],
+      precioMin: 2_000_000,
+      areaMax: 120.5,
+      idPrototipo: ['pro-1'],
+      status: ['Disponible'],
+    });
+    // Every key is there (undefined when dropped): the router spreads it over the raw search.
+    expect(Object.keys(validateFilterSearch({ recamaras: { a: 1 }, status: [[]] })).sort()).toEqual(
+      [
+        'areaMax',
+        'areaMin',
+        'banios',
+        'cajones',
+        'idPrototipo',
+        'precioMax',
+        'precioMin',
+        'recamaras',
+        'status',
+      ],
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (search) => {
+        const f = validateUnitSearch(search);
+        for (const key of ['recamaras', 'banios', 'cajones'] as const)
+          expect(f[key] === undefined || f[key].length > 0).toBe(true);
+        for (const key of ['precioMin', 'precioMax', 'areaMin', 'areaMax'] as const)
+          expect(f[key] === undefined || (Number.isFinite(f[key]) && f[key] >= 0)).toBe(true);
+      }),
+    );
+  });
+
+  it('offers the counts the panel shows, 4 meaning 4 or more', () => {
+    for (const options of [BEDROOM_OPTIONS, BATHROOM_OPTIONS, PARKING_OPTIONS])
+      expect(options.at(-1)).toBe(OR_MORE_VALUE);
+  });
+
+  it('the form and the search say the same filters; typed text is read as a number', () => {
+    const form = {
+      ...EMPTY_FORM,
+      recamaras: [3, 2],
+      precioMax: '$3,000,000',
+      areaMin: 'abc',
+      status: ['Disponible'],
+    };
+    const search = searchFromForm(form);
+    expect(search).toEqual({ recamaras: [3, 2], precioMax: 3_000_000, status: ['Disponible'] });
+    // The same filters whatever the order of the clicks.
+    expect(filterSearchKey(search)).toBe(
+      filterSearchKey({ status: ['Disponible'], precioMax: 3_000_000, recamaras: [2, 3] }),
+    );
+    expect(formFromSearch(validateFilterSearch({ ...search }))).toEqual({
+      ...EMPTY_FORM,
+      recamaras: [2, 3],
+      precioMax: '3000000',
+      status: ['Disponible'],
+    });
+    expect(searchFromForm(EMPTY_FORM)).toEqual({});
+  });
+
+  /** The app's shape: the availability route under parents that validate nothing. */
+  function router(url: string) {
+    const root = createRootRoute();
+    const corporate = createRoute({
+      getParentRoute: () => root,
+      path: 'corporativos/$corporativo',
+    });
+    const development = createRoute({
+      getParentRoute: () => corporate,
+      path: 'desarrollos/$desarrollo',
+    });
+    const availability = createRoute({
+      getParentRoute: () => development,
+      path: 'disponibilidad',
+      validateSearch: validateUnitSearch,
+    });
+    return createRouter({
+      routeTree: root.addChildren([
+        corporate.addChildren([development.addChildren([availability])]),
+      ]),
+      history: createMemoryHistory({ initialEntries: [url] }),
+    });
+  }
+  const pageSearch = (url: string) => {
+    const r = router(url);
+    return r.matchRoutes(r.state.location).at(-1)!.search as UnitSearch;
+  };
+
+  it('the filters go into the address and come back from it; invalid ones never reach the page', () => {
+    const path = '/corporativos/c/desarrollos/d/disponibilidad';
+    const filters = validateFilterSearch({
+      recamaras: [2, 4],
+      precioMax: 3_000_000,
+      idPrototipo: ['pro-1'],
+      status: ['No Disponible'],
+    });
+    const href = `${path}${defaultStringifySearch({ unidad: 'uni-1', s: 'caracteristicas', ...filters })}`;
+    expect(filterSearchKey(pageSearch(href))).toBe(filterSearchKey(filters));
+    expect(pageSearch(href).unidad).toBe('uni-1');
+    const bad = pageSearch(
+      `${path}?recamaras=${encodeURIComponent('[9,"x"]')}&precioMin=abc&status=${encodeURIComponent('{"a":1}')}&banios=%5B`,
+    );
+    expect(filterSearchKey(bad)).toBe(filterSearchKey({}));
+    expect(bad.recamaras).toBeUndefined();
+    expect(bad.precioMin).toBeUndefined();
+  });
+
+  it('selecting or closing a unit keeps the filters', () => {
+    const filters = { recamaras: [2], precioMax: 3_000_000 };
+    expect(selectUnitSearch({ ...filters, mostrarFondo: 'si' }, 'uni-2')).toEqual({
+      unidad: 'uni-2',
+      s: 'caracteristicas',
+      mostrarFondo: 'si',
+      ...filters,
+    });
+    expect(
+      selectUnitSearch({ unidad: 'uni-2', s: 'caracteristicas', ...filters }, undefined),
+    ).toEqual(filters);
   });
 });
 

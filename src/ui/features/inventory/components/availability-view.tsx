@@ -1,8 +1,8 @@
 /**
  * The availability screen shared by the signed-in and public pages: legend, filter panel
  * (evaluated in the worker), the building grid or the sortable table, and the detail of the
- * selected unit. The selection lives in the URL (`?unidad=…&s=caracteristicas`), owned by the
- * route.
+ * selected unit. The selection (`?unidad=…&s=caracteristicas`) and the filters
+ * (`?recamaras=[2]&precioMax=…`, utils/filter-search.ts) live in the URL, owned by the route.
  */
 
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
@@ -11,7 +11,10 @@ import { css } from 'styled-system/css';
 import { matchesOnlyWithHiddenPrice, type FilterContext } from '../../../../core/filters';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { AvailabilityGrid, type GridCluster } from './availability-grid';
-import { FilterPanel, toUnitFilters, useSavedForm } from './filter-panel';
+import { FilterPanel } from './filter-panel';
+import { toUnitFilters, useFilterForm } from '../utils/filter-form';
+import type { FilterSearch } from '../utils/filter-search';
+import type { SearchChange } from '../utils/unit-search';
 import type { Display } from '../../../lib/figures';
 import { StatusLegend } from './status-legend';
 import { UnitsTable } from './units-table';
@@ -30,6 +33,8 @@ export function AvailabilityView({
   unitCurrency,
   selectedId,
   onSelect,
+  filters: filterSearch,
+  onFilters,
   renderDetail,
   independentColours = true,
 }: {
@@ -44,12 +49,15 @@ export function AvailabilityView({
   unitCurrency: string | undefined;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
+  /** The filters in the URL, and how a change is written there (`replace`: while typing). */
+  filters: FilterSearch;
+  onFilters: (next: FilterSearch, how: SearchChange) => void;
   renderDetail: (unit: Unit) => ReactNode;
   /** The façade colours each unit by its status (`mostrarColorIndependienteFachada`); else one. */
   independentColours?: boolean;
 }) {
   const { t } = useTranslation('inventory');
-  const [form, setForm] = useSavedForm(`vitrina:filtros:${developmentId}`);
+  const [form, setForm] = useFilterForm(filterSearch, onFilters);
   const filters = useMemo(
     () => toUnitFilters(form, display, unitCurrency),
     [form, display, unitCurrency],

@@ -12,15 +12,8 @@ import { OR_MORE_VALUE, rangeProblem } from '../../../../core/filters';
 import type { StatusSummary } from '../../../../core/display-rows';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { type Display } from '../../../lib/figures';
-import {
-  BATHROOM_OPTIONS,
-  BEDROOM_OPTIONS,
-  EMPTY_FORM,
-  PARKING_OPTIONS,
-  type FilterForm,
-} from '../utils/filter-form';
-
-export { EMPTY_FORM, toUnitFilters, useSavedForm, type FilterForm } from '../utils/filter-form';
+import { EMPTY_FORM, type FilterForm } from '../utils/filter-form';
+import { BATHROOM_OPTIONS, BEDROOM_OPTIONS, PARKING_OPTIONS } from '../utils/filter-search';
 
 const toggle = <T,>(list: readonly T[], value: T): T[] =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];

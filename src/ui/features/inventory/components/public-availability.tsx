@@ -32,7 +32,8 @@ import type { PublicAvailability, PublicUnit } from '../../../lib/public-catalog
 import { absoluteUrl } from '../../../lib/share-link';
 import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
 import { useFirstPaintDone } from '../../../lib/first-paint';
-import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
+import type { FilterSearch } from '../utils/filter-search';
+import { selectUnitSearch, type SearchChange, type UnitSearch } from '../utils/unit-search';
 import { UnitDetail } from './unit-detail';
 import { LoadingRest } from './loading-rest';
 
@@ -123,7 +124,7 @@ export function PublicAvailabilityPage({
   developmentSlug: string;
   mode: 'grid' | 'table';
   search: UnitSearch;
-  onSearch: (next: UnitSearch) => void;
+  onSearch: (next: UnitSearch, how?: SearchChange) => void;
 }) {
   const { t } = useTranslation('inventory');
   const { currency, areaUnit } = useDisplaySettings();
@@ -160,6 +161,10 @@ export function PublicAvailabilityPage({
   );
   const close = useCallback(
     () => onSearch(selectUnitSearch(search, undefined)),
+    [onSearch, search],
+  );
+  const filter = useCallback(
+    (filters: FilterSearch, how: SearchChange) => onSearch({ ...search, ...filters }, how),
     [onSearch, search],
   );
   const withBackground =
@@ -233,6 +238,8 @@ export function PublicAvailabilityPage({
             independentColours={showsFacadeColour(data.desarrollo)}
             selectedId={search.unidad}
             onSelect={select}
+            filters={search}
+            onFilters={filter}
             renderDetail={(unit) => (
               <UnitDetail
                 unit={unit}

@@ -24,7 +24,8 @@ import { useLiveStream } from '../../../lib/live-stream';
 import { absoluteUrl } from '../../../lib/share-link';
 import { UnitDetail } from './unit-detail';
 import { LoadingRest } from './loading-rest';
-import { selectUnitSearch, type UnitSearch } from '../utils/unit-search';
+import type { FilterSearch } from '../utils/filter-search';
+import { selectUnitSearch, type SearchChange, type UnitSearch } from '../utils/unit-search';
 
 export function SignedInAvailability({
   mode,
@@ -33,7 +34,7 @@ export function SignedInAvailability({
 }: {
   mode: 'grid' | 'table' | 'listed';
   search: UnitSearch;
-  onSearch: (next: UnitSearch) => void;
+  onSearch: (next: UnitSearch, how?: SearchChange) => void;
 }) {
   const { t } = useTranslation('inventory');
   const { corporate, development, display, colors, ctx, canAdminister, user, role } =
@@ -80,6 +81,10 @@ export function SignedInAvailability({
     () => onSearch(selectUnitSearch(search, undefined)),
     [onSearch, search],
   );
+  const filter = useCallback(
+    (filters: FilterSearch, how: SearchChange) => onSearch({ ...search, ...filters }, how),
+    [onSearch, search],
+  );
 
   if (clusters.isError) {
     return (
@@ -111,6 +116,8 @@ export function SignedInAvailability({
         independentColours={showsFacadeColour(development)}
         selectedId={search.unidad}
         onSelect={select}
+        filters={search}
+        onFilters={filter}
         renderDetail={(unit) => (
           <UnitDetail
             unit={unit}

@@ -1,16 +1,19 @@
 /**
- * The filter form's state and its translation into the core's `UnitFilters` (spec §5): prices
- * typed in the chosen currency go back to the unit's currency, areas typed in ft² back to m².
+ * The filter form's state, kept in the address (`utils/filter-search.ts`), and its translation
+ * into the core's `UnitFilters` (spec §5): prices typed in the chosen currency go back to the
+ * unit's currency, areas typed in ft² back to m².
  *
  * A price bound is compared with the price as shown: the screens show whole units of the chosen
  * currency, so a unit shown at exactly the typed bound matches it, whichever way the exact
  * conversion falls (at USD 18.5, 2,650,000 MXN shows as $143,243 USD and is 143,243.24 USD).
  */
 
-import { useEffect, useState } from 'react';
-import { OR_MORE_VALUE, type UnitFilters } from '../../../../core/filters';
+import { useState } from 'react';
+import type { UnitFilters } from '../../../../core/filters';
 import { squareFeetToArea } from '../../../../core/area';
 import { displayedPrice, priceFromDisplay, type Display } from '../../../lib/figures';
+import { filterSearchKey, type FilterSearch } from './filter-search';
+import type { SearchChange } from './unit-search';
 
 export interface FilterForm {
   recamaras: number[];
@@ -37,10 +40,6 @@ export const EMPTY_FORM: FilterForm = {
   idPrototipo: [],
   status: [],
 };
-
-export const BEDROOM_OPTIONS = [1, 2, 3, OR_MORE_VALUE];
-export const BATHROOM_OPTIONS = [1, 1.5, 2, 2.5, 3, 3.5, OR_MORE_VALUE];
-export const PARKING_OPTIONS = [1, 2, 3, OR_MORE_VALUE];
 
 function number(text: string): number | undefined {
   const v = Number(text.replace(/[,\s$]/g, ''));
@@ -125,42 +124,79 @@ export function toUnitFilters(
   return f;
 }
 
-/** Restores a saved form (session storage), ignoring anything malformed. */
-export function readSavedForm(key: string): FilterForm {
-  try {
-    const raw = sessionStorage.getItem(key);
-    if (!raw) return EMPTY_FORM;
-    const v = JSON.parse(raw) as Partial<FilterForm>;
-    const nums = (x: unknown) =>
-      Array.isArray(x) ? x.filter((n): n is number => typeof n === 'number') : [];
-    const strs = (x: unknown) =>
-      Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string') : [];
-    const str = (x: unknown) => (typeof x === 'string' ? x : '');
-    return {
-      recamaras: nums(v.recamaras),
-      banios: nums(v.banios),
-      cajones: nums(v.cajones),
-      precioMin: str(v.precioMin),
-      precioMax: str(v.precioMax),
-      areaMin: str(v.areaMin),
-      areaMax: str(v.areaMax),
-      idPrototipo: strs(v.idPrototipo),
-      status: strs(v.status),
-    };
-  } catch {
-    return EMPTY_FORM;
-  }
+/** The form a search's filters say (a bound as its number). */
+export function formFromSearch(f: FilterSearch): FilterForm {
+  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+  return {
+    recamaras: f.recamaras ?? [],
+    banios: f.banios ?? [],
+    cajones: f.cajones ?? [],
+    precioMin: text(f.precioMin),
+    precioMax: text(f.precioMax),
+    areaMin: text(f.areaMin),
+    areaMax: text(f.areaMax),
+    idPrototipo: f.idPrototipo ?? [],
+    status: f.status ?? [],
+  };
 }
 
-/** The form, remembered for the browser tab so a reload keeps the filters. */
-export function useSavedForm(key: string) {
-  const [form, setForm] = useState<FilterForm>(() => readSavedForm(key));
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify(form));
-    } catch {
-      // Not remembered; the filters still apply.
+/** The search that keeps the form: every key, `undefined` for no criterion or an unread bound. */
+export function searchFromForm(form: FilterForm): FilterSearch {
+  const list = <T>(values: T[]) => (values.length > 0 ? values : undefined);
+  return {
+    recamaras: list(form.recamaras),
+    banios: list(form.banios),
+    cajones: list(form.cajones),
+    precioMin: number(form.precioMin),
+    precioMax: number(form.precioMax),
+    areaMin: number(form.areaMin),
+    areaMax: number(form.areaMax),
+    idPrototipo: list(form.idPrototipo),
+    status: list(form.status),
+  };
+}
+
+/** The fields typed key by key. */
+const TYPED: readonly (keyof FilterForm)[] = ['precioMin', 'precioMax', 'areaMin', 'areaMax'];
+
+/**
+ * The form over the filters in the address (`filters`, the route's validated search): a change
+ * is written there through `onFilters`, and the address changing otherwise (back, forward, a
+ * link) resets the form to it. A chip or a box is a new history entry; so is the first keystroke
+ * in a field, whose next keystrokes replace it (one entry per typed bound, not per key). The form
+ * keeps what is typed ("2,000,", "abc"): the address holds what it reads as a number.
+ */
+export function useFilterForm(
+  filters: FilterSearch,
+  onFilters: (next: FilterSearch, how: SearchChange) => void,
+) {
+  const [form, setForm] = useState<FilterForm>(() => formFromSearch(filters));
+  const addressKey = filterSearchKey(filters);
+  const [seenKey, setSeenKey] = useState(addressKey);
+  // The field the last change typed in, while the next keystroke there continues it.
+  const [typing, setTyping] = useState<keyof FilterForm | null>(null);
+  let shown = form;
+  if (addressKey !== seenKey) {
+    // Set while rendering (React's pattern for state that follows a prop): the form's own change
+    // arriving in the address says what the form says and changes nothing.
+    setSeenKey(addressKey);
+    if (filterSearchKey(searchFromForm(form)) !== addressKey) {
+      shown = formFromSearch(filters);
+      setForm(shown);
+      setTyping(null);
     }
-  }, [key, form]);
-  return [form, setForm] as const;
+  }
+  const change = (next: FilterForm) => {
+    const changed = (Object.keys(next) as (keyof FilterForm)[]).filter(
+      (key) => next[key] !== shown[key],
+    );
+    const field = changed.length === 1 && TYPED.includes(changed[0]!) ? changed[0]! : null;
+    setForm(next);
+    setTyping(field);
+    const search = searchFromForm(next);
+    // Text the address does not keep ("2,000," after "2,000", "abc") changes nothing there.
+    if (filterSearchKey(search) === addressKey) return;
+    onFilters(search, { replace: field !== null && field === typing });
+  };
+  return [shown, change] as const;
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignedInAvailability } from '../../../../../features/inventory/components/signed-in-availability';
 import {
+  searchNavigation,
   validateUnitSearch,
+  type SearchChange,
   type UnitSearch,
 } from '../../../../../features/inventory/utils/unit-search';
 
@@ -12,7 +14,9 @@ function ListedUnits() {
     <SignedInAvailability
       mode="listed"
       search={search}
-      onSearch={(next: UnitSearch) => void navigate({ search: next })}
+      onSearch={(next: UnitSearch, how?: SearchChange) =>
+        void navigate(searchNavigation(next, how))
+      }
     />
   );
 }

@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { preloadAvailability } from '../../../../../features/inventory/api/preload-availability';
 import { SignedInAvailability } from '../../../../../features/inventory/components/signed-in-availability';
 import {
+  searchNavigation,
   validateUnitSearch,
+  type SearchChange,
   type UnitSearch,
 } from '../../../../../features/inventory/utils/unit-search';
 
@@ -13,7 +15,9 @@ function SimpleAvailability() {
     <SignedInAvailability
       mode="table"
       search={search}
-      onSearch={(next: UnitSearch) => void navigate({ search: next })}
+      onSearch={(next: UnitSearch, how?: SearchChange) =>
+        void navigate(searchNavigation(next, how))
+      }
     />
   );
 }

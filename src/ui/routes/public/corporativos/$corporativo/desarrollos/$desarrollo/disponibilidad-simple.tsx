@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useLandingRedirect } from '../../../../../../features/content/api/landing';
 import { PublicAvailabilityPage } from '../../../../../../features/inventory/components/public-availability';
 import {
+  searchNavigation,
   validateUnitSearch,
+  type SearchChange,
   type UnitSearch,
 } from '../../../../../../features/inventory/utils/unit-search';
 
@@ -17,7 +19,9 @@ function PublicSimpleAvailability() {
       developmentSlug={desarrollo}
       mode="table"
       search={search}
-      onSearch={(next: UnitSearch) => void navigate({ search: next })}
+      onSearch={(next: UnitSearch, how?: SearchChange) =>
+        void navigate(searchNavigation(next, how))
+      }
     />
   );
 }
