@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultStringifySearch,
-} from '@tanstack/react-router';
+import { defaultStringifySearch } from '@tanstack/react-router';
 import fc from 'fast-check';
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +40,7 @@ import {
   type UnitSearch,
 } from '../../src/ui/features/inventory/utils/unit-search';
 import { sortUnits, type Column } from '../../src/ui/features/inventory/utils/units-sort';
+import { developmentPageRouter } from './support/development-router';
 
 const currencies = [
   { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 },
@@ -206,29 +201,9 @@ describe('availability filters in the URL', () => {
     expect(searchFromForm(EMPTY_FORM)).toEqual({});
   });
 
-  /** The app's shape: the availability route under parents that validate nothing. */
-  function router(url: string) {
-    const root = createRootRoute();
-    const corporate = createRoute({
-      getParentRoute: () => root,
-      path: 'corporativos/$corporativo',
-    });
-    const development = createRoute({
-      getParentRoute: () => corporate,
-      path: 'desarrollos/$desarrollo',
-    });
-    const availability = createRoute({
-      getParentRoute: () => development,
-      path: 'disponibilidad',
-      validateSearch: validateUnitSearch,
-    });
-    return createRouter({
-      routeTree: root.addChildren([
-        corporate.addChildren([development.addChildren([availability])]),
-      ]),
-      history: createMemoryHistory({ initialEntries: [url] }),
-    });
-  }
+  /** The availability page in the app's route shape. */
+  const router = (url: string) =>
+    developmentPageRouter('disponibilidad', validateUnitSearch, url).router;
   const pageSearch = (url: string) => {
     const r = router(url);
     return r.matchRoutes(r.state.location).at(-1)!.search as UnitSearch;

@@ -1,9 +1,3 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import type { QuotationExtra } from '../../src/core/quotation';
 import type { PaymentScheme } from '../../src/core/types';
@@ -13,6 +7,7 @@ import {
   type QuoteSearch,
 } from '../../src/ui/features/quotes/utils/quote-search';
 import { formatDate } from '../../src/ui/lib/dates';
+import { developmentPageSearch } from './support/development-router';
 
 const mxn = { codigo: 'MXN', activo: true, nombre: 'Pesos', tipoCambio: 1 };
 const usd = { codigo: 'USD', activo: true, nombre: 'Dólares', tipoCambio: 18.5 };
@@ -86,29 +81,11 @@ describe('the quotation pages’ search validation', () => {
     });
   });
 
-  /** The app's shape: the quotation route under parents that validate nothing. */
+  /** The search the quotation page gets, in the app's route shape. */
   function pageSearch(url: string): QuoteSearch {
-    const root = createRootRoute();
-    const corporate = createRoute({
-      getParentRoute: () => root,
-      path: 'corporativos/$corporativo',
-    });
-    const development = createRoute({
-      getParentRoute: () => corporate,
-      path: 'desarrollos/$desarrollo',
-    });
-    const quotation = createRoute({
-      getParentRoute: () => development,
-      path: 'cotizacion',
-      validateSearch: validateQuoteSearch,
-    });
-    const router = createRouter({
-      routeTree: root.addChildren([corporate.addChildren([development.addChildren([quotation])])]),
-      history: createMemoryHistory({ initialEntries: [url] }),
-    });
     // The matches the router renders: each route's validated search over its parent's.
-    const match = router.matchRoutes(router.state.location).at(-1)!;
-    expect(match.routeId).toBe(quotation.id);
+    const match = developmentPageSearch('cotizacion', validateQuoteSearch, url);
+    expect(match.routeId).toBe(match.pageId);
     return match.search as QuoteSearch;
   }
 
