@@ -174,6 +174,15 @@ interface RouteFile {
  * dot-separated parts are segments (a trailing `_` only leaves its parent's layout).
  */
 function routeFiles(manifest: Manifest): RouteFile[] {
+  let read = routeFilesOf.get(manifest);
+  if (!read) routeFilesOf.set(manifest, (read = readRouteFiles(manifest)));
+  return read;
+}
+
+/** The route files of each build's manifest, read once (every signed-in page's HTML asks). */
+const routeFilesOf = new WeakMap<Manifest, RouteFile[]>();
+
+function readRouteFiles(manifest: Manifest): RouteFile[] {
   const files = new Set(
     Object.keys(manifest)
       .filter((key) => key.startsWith(ROUTES_DIR))
