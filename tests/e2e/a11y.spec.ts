@@ -186,6 +186,20 @@ test.describe('accessibility', () => {
             await page.waitForFunction(() => document.getAnimations().length === 0);
             await expect(page.locator('html')).toHaveAttribute('lang', lang);
             expect(await axeViolations(page, A11Y), `${audited.name} ${lang} ${width}`).toEqual([]);
+            // Headings never skip a level (Lighthouse's and axe's heading-order): a phone's
+            // availability once went from the page's h1 straight to the towers' h3, the filters'
+            // h2 being inside their closed disclosure.
+            expect(
+              await page.evaluate(() =>
+                [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+                  .filter((h) => h.checkVisibility())
+                  .map((h) => Number(h.tagName[1]))
+                  .flatMap((level, i, levels) =>
+                    i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${level}`] : [],
+                  ),
+              ),
+              `${audited.name} heading order`,
+            ).toEqual([]);
             // The page does not scroll sideways as a whole.
             expect(
               await page.evaluate(

@@ -132,36 +132,40 @@ export function AvailabilityView({
         data-detail={selected ? 'true' : 'false'}
       >
         <div className={css({ gridArea: 'filters', position: { lg: 'sticky' }, top: 4 })}>
-          <button
-            type="button"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-            className={css({
-              lg: { display: 'none' },
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              w: '100%',
-              minH: '2.75rem',
-              px: 4,
-              bg: 'surface',
-              border: '1px solid token(colors.border)',
-              borderRadius: 'lg',
-              fontWeight: 'semibold',
-              cursor: 'pointer',
-              _focusVisible: { outline: '3px solid', outlineColor: 'primary' },
-              '&[aria-expanded="true"]': { borderBottomRadius: 0 },
-            })}
-          >
-            <span aria-hidden="true">{filtersOpen ? '▾' : '▸'}</span>
-            {t('filters.title')}
-            {result.matching ? (
-              <span className={css({ ml: 'auto', fontWeight: 'normal', fontSize: 'sm' })}>
-                {t('filters.barSummary', { count: result.matching.size, total: units.length })}
-              </span>
-            ) : null}
-          </button>
+          {/* Below lg the filters are a disclosure whose button is the section's heading (the
+              panel's own heading shows from lg), so the towers' headings never follow the
+              page's h1 without an h2 between. */}
+          <h2 className={css({ lg: { display: 'none' } })}>
+            <button
+              type="button"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                w: '100%',
+                minH: '2.75rem',
+                px: 4,
+                bg: 'surface',
+                border: '1px solid token(colors.border)',
+                borderRadius: 'lg',
+                fontWeight: 'semibold',
+                cursor: 'pointer',
+                _focusVisible: { outline: '3px solid', outlineColor: 'primary' },
+                '&[aria-expanded="true"]': { borderBottomRadius: 0 },
+              })}
+            >
+              <span aria-hidden="true">{filtersOpen ? '▾' : '▸'}</span>
+              {t('filters.title')}
+              {result.matching ? (
+                <span className={css({ ml: 'auto', fontWeight: 'normal', fontSize: 'sm' })}>
+                  {t('filters.barSummary', { count: result.matching.size, total: units.length })}
+                </span>
+              ) : null}
+            </button>
+          </h2>
           <div
             id={filtersId}
             data-open={filtersOpen ? 'true' : 'false'}

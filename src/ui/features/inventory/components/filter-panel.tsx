@@ -203,10 +203,14 @@ export function FilterPanel({
       <div
         className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' })}
       >
-        <h2 className={css({ fontWeight: 'bold' })}>{t('filters.title')}</h2>
+        {/* Below lg the disclosure's button above the panel is the heading. */}
+        <h2 className={css({ fontWeight: 'bold', display: { base: 'none', lg: 'block' } })}>
+          {t('filters.title')}
+        </h2>
         <button
           type="button"
           className={css({
+            ml: 'auto',
             fontSize: 'sm',
             color: 'link',
             cursor: 'pointer',
