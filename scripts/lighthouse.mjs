@@ -1,7 +1,10 @@
 // `npm run lighthouse`: Lighthouse (performance, accessibility, best practices, SEO) on the
-// sign-in page, the public availability and a shared quotation (issue 19's bar: 95 in every
-// category), against the built client served by the real server on a fresh embedded store with
-// the demo tenant. A measurement, not a test: it prints the scores and what keeps any under 95.
+// sign-in page, the adviser's availability (signed in: the session cookie sent with every
+// request), the public availability and simulator, and a shared quotation (issue 19's bar: 95 in
+// every category), against the built client served by the real server on a fresh embedded store
+// with the demo tenant. A measurement, not a test: it prints the scores and what keeps any under
+// 95. The signed-in page and the shared quotation are `noindex` on purpose: their SEO score has
+// no target.
 //
 //   npm run build && npm run lighthouse
 //   LIGHTHOUSE_PORT=4380 VITRINA_DIST_DIR=/tmp/dist npm run lighthouse
@@ -66,14 +69,19 @@ async function waitForServer() {
   throw new Error('the server did not start in 5 minutes');
 }
 
-/** A shared quotation of a Disponible Torre Alameda unit, made by the demo adviser: its path. */
-async function sharedQuotationPath() {
+/** The demo adviser's session: the `Cookie` header a signed-in request carries. */
+async function adviserCookie() {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email: 'asesor@vitrina.demo', password: 'Vitrina2026!' }),
   });
-  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  if (!login.ok) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
+  return (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A shared quotation of a Disponible Torre Alameda unit, made by the demo adviser: its path. */
+async function sharedQuotationPath(cookie) {
   const get = async (path) => (await fetch(`${base}${path}`, { headers: { cookie } })).json();
   const post = async (path, body) => {
     const res = await fetch(`${base}${path}`, {
@@ -108,10 +116,12 @@ async function sharedQuotationPath() {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-function audit(url) {
+/** Lighthouse on `url`; `cookie`, when given, is sent with every request (a signed-in page). */
+function audit(url, cookie) {
   const outFile = join(dataDir, `report-${Date.now()}.json`);
   const args = [
     url,
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     '--quiet',
     '--output=json',
     `--output-path=${outFile}`,
@@ -130,7 +140,8 @@ function audit(url) {
   const report = JSON.parse(readFileSync(outFile, 'utf8'));
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    const name = new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root';
+    const last = new URL(url).pathname.split('/').filter(Boolean).slice(-1)[0] ?? 'root';
+    const name = cookie ? `signed-in-${last}` : last;
     copyFileSync(
       outFile,
       join(process.env.LIGHTHOUSE_REPORTS, `${preset ?? 'mobile'}-${name}.json`),
@@ -164,8 +175,15 @@ function record(name, category, score, report) {
 let failing = 0;
 try {
   await waitForServer();
+  const cookie = await adviserCookie();
   const pages = [
     ['Sign-in', '/login'],
+    // The adviser's own availability (issue 19 names "the availability" beside the public pages).
+    [
+      'Availability (adviser)',
+      '/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad',
+      cookie,
+    ],
     [
       'Public availability',
       '/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad',
@@ -174,11 +192,11 @@ try {
       'Public simulator',
       '/public/corporativos/grupo-horizonte/desarrollos/torre-alameda/cotizacion',
     ],
-    ['Shared quotation', await sharedQuotationPath()],
+    ['Shared quotation', await sharedQuotationPath(cookie)],
   ].filter(([name]) => !only || only.test(name));
   console.log(`Lighthouse ${preset ?? 'mobile'} on ${base} (bar: ${BAR})\n`);
-  for (const [name, path] of pages) {
-    const report = audit(`${base}${path}`);
+  for (const [name, path, pageCookie] of pages) {
+    const report = audit(`${base}${path}`, pageCookie);
     const scores = CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]);
     console.log(`${name.padEnd(22)} ${scores.map(([c, s]) => `${c} ${s}`).join(' · ')}`);
     for (const [category, score] of scores) record(name, category, score, report);

@@ -73,6 +73,7 @@ test('a first load: the HTML names the page’s reads and scripts, each asked fo
   expect(response!.headers()['cache-control']).toBe('private, no-cache');
   expect(response!.headers()['vary']).toMatch(/Cookie/);
   await expect(page.getByTestId('availability-grid')).toHaveAttribute('data-ready', 'true');
+  const readyAt = requests.length;
   release();
   const html = await response!.text();
   const preloaded = [
@@ -92,6 +93,12 @@ test('a first load: the HTML names the page’s reads and scripts, each asked fo
     preloaded.some((url) => url.startsWith('/api/wsObtenerClusters?') && url.endsWith('&limite=2')),
   ).toBe(true);
   expect(preloaded.some((url) => url.startsWith('/api/wsObtenerPrototipos?'))).toBe(true);
+  // The rest of the clusters too: the page asks for it as soon as the first page is in.
+  expect(
+    preloaded.some(
+      (url) => url.startsWith('/api/wsObtenerClusters?') && url.includes('despuesDe='),
+    ),
+  ).toBe(true);
   // Each is asked for once (the page's own fetch took the preload's answer), before the page's
   // script asks for anything itself.
   for (const url of preloaded) {
@@ -105,6 +112,19 @@ test('a first load: the HTML names the page’s reads and scripts, each asked fo
   expect(html).toMatch(
     /<link rel="modulepreload" crossorigin href="\/assets\/disponibilidad-[^"]+\.js">/,
   );
+  // Every script the page loaded until its grid was ready was named in the HTML (a script or a
+  // module preload): none was found only once another had run (the corporate layout's own
+  // import, the grouped texts). The core worker is the page's, started when the grid mounts.
+  const named = new Set(
+    [...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    ),
+  );
+  const scripts = requests
+    .slice(0, readyAt)
+    .filter((r) => r.startsWith('/assets/') && r.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.filter((s) => !named.has(s))).toEqual([]);
 });
 
 test('a visitor, a page outside the app and another corporate’s page get no signed-in preloads', async ({

@@ -1,9 +1,9 @@
 /**
  * A member's page names its first reads and scripts in its HTML (issue 21:
  * src/server/http/signed-in-preloads.ts, wired by http/static.ts): the session's reads, the
- * corporate's labels, the development and — on its availability — the first clusters and the
- * prototypes, at the URLs the client builds; the route's scripts and the texts in the user's
- * language. Only for a session that resolves and a corporate the user is an approved member of;
+ * corporate's labels, the development and — on its availability — the first clusters, the
+ * prototypes and the rest of the clusters, at the URLs the client builds; the route's scripts,
+ * the corporate layout's own import and the texts in the user's language. Only for a session that resolves and a corporate the user is an approved member of;
  * anything else a client sends gets the shell without them, never an error.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +40,15 @@ const MANIFEST = {
   },
   [`${ROUTES}/clientes/$lead.tsx?tsr-split=component`]: { file: 'assets/lead-1.js' },
   [`${ROUTES}/clientes/route.tsx?tsr-split=component`]: { file: 'assets/route-clients.js' },
+  // The corporate layout's own import (its beforeLoad), beside the entry's.
+  'src/ui/features/crm/api/crm-lead-source.ts': {
+    file: 'assets/crm-lead-source-1.js',
+    imports: ['_crm-1.js', '_shared-1.js'],
+  },
+  '_crm-1.js': { file: 'assets/crm-1.js' },
+  // Most feature namespaces grouped per language (vite.config.ts), listed under the group's name.
+  '_texts-es-1.js': { file: 'assets/texts-es-1.js', name: 'texts-es' },
+  '_texts-en-1.js': { file: 'assets/texts-en-1.js', name: 'texts-en' },
   'src/ui/i18n/locales/es/inventory.json': { file: 'assets/inventory-es.js' },
   'src/ui/i18n/locales/en/inventory.json': { file: 'assets/inventory-en.js' },
   'src/ui/i18n/locales/en/common.json': { file: 'assets/common-en.js' },
@@ -90,22 +99,34 @@ describeBackends('signed-in page preloads', (backend) => {
     const me = (await client(app, adviser).get('/api/auth/session')).json;
     const { res, reads, scripts } = await page(AVAILABILITY, adviser);
     expect(res.status).toBe(200);
+    const firstPage = (
+      await client(app, adviser).get(
+        `/api/wsObtenerClusters?idCorporativo=${corp.id}&idDesarrollo=${alameda.id}&limite=2`,
+      )
+    ).json as { id: string }[];
+    expect(firstPage).toHaveLength(2);
     expect(reads).toEqual([
       ...sessionReads(me),
       `/api/wsObtenerIdiomas?idCorporativo=${corp.id}&lang=es`,
       `/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=torre-alameda`,
       `/api/wsObtenerClusters?idCorporativo=${corp.id}&idDesarrollo=${alameda.id}&limite=2`,
       `/api/wsObtenerPrototipos?idCorporativo=${corp.id}&idDesarrollo=${alameda.id}`,
+      // The rest of the clusters, after the first page's last one (in the read's order).
+      `/api/wsObtenerClusters?idCorporativo=${corp.id}&idDesarrollo=${alameda.id}&despuesDe=${firstPage[1]!.id}`,
     ]);
-    // The layouts around the page and the page with what it imports; not what the entry loads
-    // (shared-1), not another page's chunk; Spanish texts (common is in the main chunk).
+    // The layouts around the page and the page with what it imports, the corporate layout's own
+    // import; not what the entry loads (shared-1), not another page's chunk; Spanish texts
+    // (common is in the main chunk), the grouped ones once.
     expect(scripts.sort()).toEqual(
       [
+        '/assets/crm-1.js',
+        '/assets/crm-lead-source-1.js',
         '/assets/disponibilidad-1.js',
         '/assets/grid-1.js',
         '/assets/inventory-es.js',
         '/assets/route-corp.js',
         '/assets/route-dev.js',
+        '/assets/texts-es-1.js',
       ].sort(),
     );
     // Each read answers the member as the page's own request would.
@@ -146,9 +167,14 @@ describeBackends('signed-in page preloads', (backend) => {
     const { reads, scripts } = await page(AVAILABILITY, `${adviser}; vitrina_idioma=en`);
     expect(reads).toContain(`/api/wsObtenerIdiomas?idCorporativo=${corp.id}&lang=en`);
     expect(scripts).toEqual(
-      expect.arrayContaining(['/assets/inventory-en.js', '/assets/common-en.js']),
+      expect.arrayContaining([
+        '/assets/inventory-en.js',
+        '/assets/common-en.js',
+        '/assets/texts-en-1.js',
+      ]),
     );
     expect(scripts).not.toContain('/assets/inventory-es.js');
+    expect(scripts).not.toContain('/assets/texts-es-1.js');
   });
 
   it('names nothing for a visitor, an ended session, another corporate or a page outside the app', async () => {

@@ -21,6 +21,8 @@ import { escapeHtml } from './html';
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name (a module's, or a chunk group's in vite.config.ts). */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -39,6 +41,7 @@ interface PageNeeds {
 
 const DEVELOPMENT_ROUTES =
   'src/ui/routes/public/corporativos/$corporativo/desarrollos/$desarrollo/';
+const LOCALES_DIR = 'src/ui/i18n/locales/';
 /** What the client adds to the main chunk's Spanish texts (src/ui/i18n/index.ts). */
 const SHELL_NAMESPACES = ['common', 'errors', 'shell'];
 
@@ -142,21 +145,33 @@ function closure(manifest: Manifest, keys: readonly string[], into = new Set<str
 function textChunks(manifest: Manifest, lng: VisitorLanguage, namespaces: readonly string[]) {
   // Spanish common, errors and shell are in the main chunk; English's are chunks like the rest.
   const wanted = lng === 'en' ? [...SHELL_NAMESPACES, ...namespaces] : namespaces;
-  return wanted
-    .map((ns) => manifest[`src/ui/i18n/locales/${lng}/${ns}.json`]?.file)
-    .filter((file): file is string => file !== undefined);
+  // Most feature namespaces share one chunk per language (vite.config.ts `texts-<lng>`), which
+  // the manifest lists under its own name rather than under each text file.
+  const grouped = groupedTexts(manifest, lng);
+  const files = wanted.map((ns) => manifest[`${LOCALES_DIR}${lng}/${ns}.json`]?.file ?? grouped);
+  return [...new Set(files.filter((file): file is string => file !== undefined))];
+}
+
+/** The chunk of a language's grouped feature texts (vite.config.ts `texts-<lng>`), if any. */
+function groupedTexts(manifest: Manifest, lng: VisitorLanguage): string | undefined {
+  return Object.values(manifest).find((chunk) => chunk.name === `texts-${lng}`)?.file;
+}
+
+/** The script files of the chunks `keys` and what they import that the entry does not load. */
+export function scriptsBeyondEntry(manifest: Manifest, keys: readonly string[]): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const loaded = closure(manifest, entries);
+  return [...closure(manifest, keys)]
+    .filter((key) => !loaded.has(key))
+    .map((key) => manifest[key]!.file);
 }
 
 /** Scripts the route files `keys` need that the entry does not load already. */
 function routeScripts(manifest: Manifest, routeFiles: readonly string[]): string[] {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const loaded = closure(manifest, entries);
   const routeKeys = Object.keys(manifest).filter((key) =>
     routeFiles.some((route) => key.startsWith(`${route}?`)),
   );
-  return [...closure(manifest, routeKeys)]
-    .filter((key) => !loaded.has(key))
-    .map((key) => manifest[key]!.file);
+  return scriptsBeyondEntry(manifest, routeKeys);
 }
 
 const ROUTES_DIR = 'src/ui/routes/';
@@ -240,12 +255,13 @@ export function appRouteChunks(manifest: Manifest, pathname: string): string[] {
 
 /** The script files of every feature namespace's texts in `lng` (what a signed-in page loads). */
 export function featureTextChunks(manifest: Manifest, lng: VisitorLanguage): string[] {
-  const prefix = `src/ui/i18n/locales/${lng}/`;
+  const prefix = `${LOCALES_DIR}${lng}/`;
   const namespaces = Object.keys(manifest)
     .filter((key) => key.startsWith(prefix) && key.endsWith('.json'))
     .map((key) => key.slice(prefix.length, -'.json'.length))
     .filter((ns) => !SHELL_NAMESPACES.includes(ns));
-  return textChunks(manifest, lng, namespaces);
+  const grouped = groupedTexts(manifest, lng);
+  return [...new Set([...textChunks(manifest, lng, namespaces), ...(grouped ? [grouped] : [])])];
 }
 
 /**

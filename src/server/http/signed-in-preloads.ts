@@ -20,14 +20,20 @@
  * scripts come from that cache, and its reads run as the page asks for them.
  */
 import { getCookie } from 'hono/cookie';
-import { FIRST_PAGE } from '../../core/availability-pages';
+import { FIRST_CLUSTERS, FIRST_PAGE, restAfter } from '../../core/availability-pages';
 import type { Corporate, User } from '../../core/types';
 import { LANGUAGE_COOKIE } from '../../core/visitor-language';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { loadDevelopmentBySlug } from '../catalogue/queries';
+import { selectPage } from '../catalogue/cluster-pages';
+import { loadClusters, loadDevelopmentBySlug } from '../catalogue/queries';
 import { cachedCorporate, findUser, type AppDeps, type Ctx } from './context';
 import { escapeHtml } from './html';
-import { appRouteChunks, featureTextChunks, type Manifest } from './page-preloads';
+import {
+  appRouteChunks,
+  featureTextChunks,
+  scriptsBeyondEntry,
+  type Manifest,
+} from './page-preloads';
 
 /** A corporate's pages (`/corporativos/{slug}/…`), its slug and the rest of the path. */
 const CORPORATE_PATH = /^\/corporativos\/([^/]+)(?:\/(.*))?$/;
@@ -35,6 +41,18 @@ const CORPORATE_PATH = /^\/corporativos\/([^/]+)(?:\/(.*))?$/;
 const DEVELOPMENT_PATH = /^desarrollos\/([^/]+)(?:\/([^/]+))?\/?$/;
 /** The development pages that read its first clusters and its prototypes from their loader. */
 const AVAILABILITY_PAGES = new Set(['disponibilidad', 'disponibilidad-simple']);
+/**
+ * Modules a corporate's layout imports before any of its pages loads (the `beforeLoad` of
+ * ui/routes/corporativos/$corporativo/route.tsx: the CRM's clients source, kept out of the main
+ * chunk). Named in the HTML like the route's scripts, or the page waits for them after its main
+ * script has run.
+ */
+export const CORPORATE_LAYOUT_IMPORTS = [
+  'src/ui/features/leads/api/lead-source.ts',
+  'src/ui/features/crm/api/crm-lead-source.ts',
+];
+/** The first page as the server's query reads it (`limite` is a string there). */
+const FIRST_PAGE_QUERY = { limite: String(FIRST_CLUSTERS) };
 /** Pages that are not the signed-in application's (public, sign-in and sign-up pages). */
 const NOT_APP_PATH = /^\/(?:public|login|registro|recuperar|acceso|api|__test__|dev)(?:\/|$)/;
 
@@ -109,6 +127,15 @@ export async function signedInReads(c: Ctx, pathname: string): Promise<string[]>
   const ids = { idCorporativo: corporate.id, idDesarrollo: development.id };
   reads.push(apiPath('wsObtenerClusters', { ...ids, ...FIRST_PAGE }));
   reads.push(apiPath('wsObtenerPrototipos', ids));
+  // The rest of the clusters, which the page asks for as soon as the first page is in
+  // (features/inventory/api/availability-clusters.ts): the cursor is the first page's last
+  // cluster, in the same order (catalogue/cluster-pages.ts).
+  const { clusters: first } = selectPage(
+    await loadClusters(deps.db, corporate.id, development.id),
+    FIRST_PAGE_QUERY,
+  );
+  const rest = restAfter(first);
+  if (rest) reads.push(apiPath('wsObtenerClusters', { ...ids, ...rest }));
   return reads;
 }
 
@@ -124,7 +151,11 @@ export async function signedInPreloads(
   const reads = await signedInReads(c, pathname);
   if (reads.length === 0) return '';
   const lng = getCookie(c, LANGUAGE_COOKIE) === 'en' ? 'en' : 'es';
-  const scripts = [...appRouteChunks(manifest, pathname), ...featureTextChunks(manifest, lng)];
+  const routes = appRouteChunks(manifest, pathname);
+  const layout = CORPORATE_PATH.test(pathname)
+    ? scriptsBeyondEntry(manifest, CORPORATE_LAYOUT_IMPORTS)
+    : [];
+  const scripts = [...new Set([...routes, ...layout]), ...featureTextChunks(manifest, lng)];
   return [
     ...reads.map(
       (read) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(read)}">`,
