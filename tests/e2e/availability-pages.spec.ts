@@ -143,3 +143,36 @@ test('a visitor, a page outside the app and another corporate’s page get no si
   expect(await bare('/registro')).not.toContain('as="fetch"');
   expect(await bare(DEV_PATH)).toContain('wsObtenerDesarrollo');
 });
+
+test('a cold load never shows a blank page: the splash stays until the app draws a screen', async ({
+  page,
+}) => {
+  await signInAsAdviser(page);
+  // Every frame of the load: is anything on screen (the splash, or text in the app's root; the
+  // toasts' and update prompt's regions are always there, and empty)?
+  await page.addInitScript(() => {
+    const frames: boolean[] = [];
+    (window as unknown as { __frames: boolean[] }).__frames = frames;
+    const look = () => {
+      const root = document.getElementById('root');
+      const splash = document.getElementById('splash');
+      if (root && splash) {
+        const drawn = root.innerText.trim() !== '';
+        frames.push(drawn || getComputedStyle(splash).display !== 'none');
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  // A slow phone's CPU: the gaps between the load's steps are frames long there.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(DEV_PATH);
+  await expect(page.getByTestId('availability-grid')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const frames = await page.evaluate(() => (window as unknown as { __frames: boolean[] }).__frames);
+  expect(frames.length).toBeGreaterThan(3);
+  expect(frames.filter((shown) => !shown)).toEqual([]);
+});

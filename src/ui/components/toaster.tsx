@@ -8,7 +8,9 @@ export function Toaster() {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts);
   return (
+    // Always there, but not a page: the document's splash stays up beside it (index.html).
     <div
+      data-overlay
       className={css({
         position: 'fixed',
         zIndex: 60,

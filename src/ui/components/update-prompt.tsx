@@ -18,6 +18,9 @@ export function UpdatePrompt() {
     <div
       role="status"
       aria-live="polite"
+      // Always there (a live region announces what is put in it later), but not a page: the
+      // document's splash stays up beside it (index.html).
+      data-overlay
       className={css({
         position: 'fixed',
         zIndex: 59,

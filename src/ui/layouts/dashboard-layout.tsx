@@ -4,7 +4,7 @@
  * checked a loading screen, and to anyone else a login prompt.
  */
 
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import type { Corporate, Role } from '../../core/types';
@@ -36,6 +36,17 @@ export function DashboardLayout({
   const signedIn = useSession((s) => s.hasTag('signedIn'));
   const checking = useSession((s) => s.hasTag('checking') || s.hasTag('busy'));
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The same props from render to render: the sidebar and the bottom bar (memo) are not drawn
+  // again each time the page below them is (a page's load draws its route tens of times).
+  const nav = useMemo(
+    () => ({
+      corporate,
+      role,
+      onOpenSettings: () => setDialog('settings'),
+      onOpenSwitch: () => setDialog('switch'),
+    }),
+    [corporate, role],
+  );
 
   if (!signedIn)
     return checking ? (
@@ -44,12 +55,6 @@ export function DashboardLayout({
       <LoginPrompt />
     );
 
-  const nav = {
-    corporate,
-    role,
-    onOpenSettings: () => setDialog('settings'),
-    onOpenSwitch: () => setDialog('switch'),
-  };
   return (
     <TopBarSlotProvider>
       <SkipLink />

@@ -4,7 +4,7 @@
  */
 
 import { useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import {
@@ -220,7 +220,7 @@ function NavItem({
 
 const COMMON: SidebarItem[] = ['switchCorporate', 'settings', 'logout'];
 
-export function Sidebar(props: NavProps) {
+export const Sidebar = memo(function Sidebar(props: NavProps) {
   const { t } = useTranslation('shell');
   const { entries, active, picker } = useNavEntries(props);
   const sidebarItem = css({
@@ -310,10 +310,10 @@ export function Sidebar(props: NavProps) {
       {picker}
     </aside>
   );
-}
+});
 
 /** The mobile navigation: the sidebar's items in a bar fixed at the bottom, below 1024 px. */
-export function BottomNav(props: NavProps) {
+export const BottomNav = memo(function BottomNav(props: NavProps) {
   const { t } = useTranslation('shell');
   const { entries, active, picker } = useNavEntries(props);
   // Each item as wide as its label (longer names take the room shorter ones leave), never
@@ -361,4 +361,4 @@ export function BottomNav(props: NavProps) {
       {picker}
     </nav>
   );
-}
+});

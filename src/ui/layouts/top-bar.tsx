@@ -1,5 +1,5 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { corporatePath, titleParts } from '../../core/navigation';
@@ -24,7 +24,13 @@ const lastSuffix = css({
  * pages fill through `<TopBarActions>`; `end` (the notifications bell, composed by the corporate
  * route) sits before the avatar.
  */
-export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: ReactNode }) {
+export const TopBar = memo(function TopBar({
+  corporate,
+  end,
+}: {
+  corporate: Corporate | null;
+  end?: ReactNode;
+}) {
   const { t } = useTranslation('shell');
   const router = useRouter();
   const selectId = useId();
@@ -159,4 +165,4 @@ export function TopBar({ corporate, end }: { corporate: Corporate | null; end?: 
       </div>
     </header>
   );
-}
+});

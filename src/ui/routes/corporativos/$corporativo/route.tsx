@@ -24,21 +24,21 @@ import {
 } from '../../../lib/corporate-access';
 import { settledSession, useSession } from '../../../session';
 
+/** What the top bar holds before the avatar: one element, so the layout need not draw again. */
+const TOP_BAR_END = (
+  <>
+    <HelpButton />
+    <NotificationBell />
+    {/* Portalled to the page: the floating bubble and its panel (spec §2 Layouts). */}
+    <ChatWidget />
+  </>
+);
+
 function Corporate() {
-  const { corporativo } = Route.useParams();
-  return (
-    <CorporateLayout
-      slug={corporativo}
-      topBarEnd={
-        <>
-          <HelpButton />
-          <NotificationBell />
-          {/* Portalled to the page: the floating bubble and its panel (spec §2 Layouts). */}
-          <ChatWidget />
-        </>
-      }
-    />
-  );
+  // The slug alone: the router's state changes many times while a page loads, and a layout
+  // drawn again for each change drew the whole shell (sidebar, top bar, bottom bar) 40 times.
+  const corporativo = Route.useParams({ select: (params) => params.corporativo });
+  return <CorporateLayout slug={corporativo} topBarEnd={TOP_BAR_END} />;
 }
 
 /** While the session is checked (the dashboard's own screen) or the corporate loads. */
@@ -92,8 +92,11 @@ export const Route = createFileRoute('/corporativos/$corporativo')({
   loader: async ({ context: { queryClient, user }, params }) => {
     if (user) await loadCorporate(queryClient, params.corporativo);
   },
-  // The loading screen at once, as the layout showed it before the router loaded data.
-  pendingMs: 0,
+  // The router's own wait (pendingMs, 1 s) before the loading screen: offered at once, the
+  // pending screen was offered again as each of the page's loaders went on, and every offer
+  // restarted React's render of the whole page being loaded (the shell drawn ~40 times before
+  // its first commit). Until then the document's splash stays (index.html), and once shown the
+  // loading screen goes as soon as the page is ready.
   pendingMinMs: 0,
   pendingComponent: CorporatePending,
   errorComponent: CorporateError,
