@@ -15,6 +15,8 @@ import { devMailRoutes } from './mail/dev.routes';
 import type { Mailbox } from './mail/transport';
 
 const port = Number(process.env.PORT ?? 3000);
+/** How long an idle keep-alive connection stays open (see below where it is set). */
+const KEEP_ALIVE_MS = 65_000;
 // Loopback unless HOST says otherwise (listen.ts): a tablet on the LAN needs HOST=0.0.0.0.
 const host = listenHost(process.env.HOST);
 const dataDir = resolve(process.env.VITRINA_DATA_DIR ?? './data');
@@ -108,6 +110,15 @@ async function main() {
         process.exit(1);
       });
   });
+
+  // Idle keep-alive connections stay open 65 s (Node's default is 5 s): longer than the idle
+  // timeout of the clients and proxies in front (browsers, load balancers: 60 s), so the server is
+  // never the one to close a socket a client is just reusing — that race answered a request with
+  // ECONNRESET (a CI run's API call). Headers may take as long.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
 
   let closing = false;
   const shutdown = () => {

@@ -26,6 +26,15 @@ test.describe('platform smoke', () => {
     expect(developments[0]!.totalUnidades).toBe(248);
   });
 
+  test('idle connections are kept 65 s, longer than a client or proxy keeps them', async ({
+    request,
+  }) => {
+    // Node's default, 5 s, let the server close a socket just as a client reused it (ECONNRESET).
+    const res = await request.get('/api/wsObtenerConfiguracionesGenerales');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['keep-alive']).toBe('timeout=65');
+  });
+
   test('unknown API routes answer the spec error shape', async ({ request }) => {
     const res = await request.get('/api/wsNoExiste');
     expect(res.status()).toBe(404);
