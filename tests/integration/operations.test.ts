@@ -164,10 +164,15 @@ describeBackends('operations', (backend: Backend) => {
       await store.append(`ops-probe:${randomUUID()}`, 0, [
         { id, type: 'OpsProbed', data: {}, occurredAt: now },
       ]);
+      // Parked, and the consumer's own line says so too: the overview reads the parked events
+      // and the consumers apart, and on PostgreSQL a read between the two once saw the event
+      // parked and the consumer still failing it.
       const seen = await until(
         'the event to be parked',
         () => overview(),
-        (o) => o.parked.some((p) => p.eventId === id),
+        (o) =>
+          o.parked.some((p) => p.eventId === id) &&
+          o.consumers.some((c) => c.name === 'ops-probe' && c.failing === null && c.parked === 1),
       );
       expect(seen.parked.find((p) => p.eventId === id)).toMatchObject({
         consumer: 'ops-probe',
