@@ -47,7 +47,7 @@ const AVAILABILITY_PAGES = new Set(['disponibilidad', 'disponibilidad-simple']);
  * chunk). Named in the HTML like the route's scripts, or the page waits for them after its main
  * script has run.
  */
-export const CORPORATE_LAYOUT_IMPORTS = [
+const CORPORATE_LAYOUT_IMPORTS = [
   'src/ui/features/leads/api/lead-source.ts',
   'src/ui/features/crm/api/crm-lead-source.ts',
 ];

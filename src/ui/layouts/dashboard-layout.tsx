@@ -37,7 +37,7 @@ export function DashboardLayout({
   const checking = useSession((s) => s.hasTag('checking') || s.hasTag('busy'));
   const [dialog, setDialog] = useState<Dialog>(null);
   // The same props from render to render: the sidebar and the bottom bar (memo) are not drawn
-  // again each time the page below them is (a page's load draws its route tens of times).
+  // again each time the page below them is (as its data arrives).
   const nav = useMemo(
     () => ({
       corporate,
