@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openRuntime } from '../../src/server/runtime';
 
-/** Starts the real server on a data directory and resolves when `until` appears in its output. */
+/**
+ * Starts the real server on a data directory, on a port the system picks, and resolves when
+ * `until` appears in its output.
+ */
 function startServer(
   dataDir: string,
-  port: number,
   until: RegExp | null,
   killOn?: { pattern: RegExp; delayMs: number },
 ) {
@@ -16,7 +18,7 @@ function startServer(
     env: {
       ...process.env,
       VITRINA_DATA_DIR: dataDir,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       VITRINA_DIST_DIR: '/nonexistent',
     },
@@ -48,16 +50,16 @@ describe('embedded store under kill -9', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vitrina-crash-'));
     try {
       // Killed in the middle of the seed: it is one transaction, so nothing half-written stays.
-      const killed = await startServer(dir, 39_871, null, {
+      const killed = await startServer(dir, null, {
         pattern: /Seeding the demo tenant/,
         delayMs: 400,
       });
       expect(killed.signal).toBe('SIGKILL');
       expect(killed.output).not.toMatch(/running at/);
 
-      const first = await startServer(dir, 39_872, /running at/);
-      expect(first.output).toMatch(/Vitrina is running at http:\/\/localhost:39872/);
-      const second = await startServer(dir, 39_873, null);
+      const first = await startServer(dir, /running at/);
+      expect(first.output).toMatch(/Vitrina is running at http:\/\/localhost:\d+/);
+      const second = await startServer(dir, null);
       expect(second.code).toBe(1);
       expect(second.output).toMatch(/already in use by another Vitrina process/);
       first.child.kill('SIGKILL');

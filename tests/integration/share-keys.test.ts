@@ -4,7 +4,6 @@
  * (rotation) signs new links while the previous key's links keep working; retiring a key ends
  * its links; the expiry is the stored link's; `VITRINA_SECRET` still signs when set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,48 +16,16 @@ import { runShareKeysCommand } from '../../src/server/quotations/share-keys-cli'
 import { openRuntime, seedDemoIfEmpty, type Runtime } from '../../src/server/runtime';
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
 import { client, login } from './support/http';
+import { remoteApp, startServerProcess, stopServerProcess } from './support/server-process';
 
 type App = Pick<ReturnType<typeof createApp>, 'request'>;
 
 /** A real server process (src/server/main.ts) on the database, with no VITRINA_SECRET. */
-function startServer(databaseUrl: string, port: number) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    VITRINA_DIST_DIR: '/nonexistent',
-  };
-  delete env.VITRINA_SECRET;
-  delete env.VITRINA_SECRET_PREVIOUS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (databaseUrl: string) =>
+  startServerProcess(databaseUrl, {
+    VITRINA_SECRET: undefined,
+    VITRINA_SECRET_PREVIOUS: undefined,
   });
-  let output = '';
-  return new Promise<ChildProcess>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (/running at/.test(output)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
-}
-
-/** A running server as an app: the same requests, over the network. */
-const remote = (port: number): App => ({
-  request: ((path: string, init?: RequestInit) =>
-    fetch(`http://127.0.0.1:${port}${path}`, init)) as App['request'],
-});
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** Signs the adviser in on `app`, quotes an available unit of Torre Alameda and shares it. */
 async function shareOn(app: App, corpSlug = 'grupo-horizonte') {
@@ -143,22 +110,23 @@ describe('share links without VITRINA_SECRET', () => {
         }
       });
       it('two real server processes without VITRINA_SECRET: a link made on one opens on the other, and after a kill -9 and restart', async () => {
-        const ports = [39_931, 39_932];
-        const servers = await Promise.all(ports.map((p) => startServer(rt.databaseUrl!, p)));
+        const servers = await Promise.all([0, 1].map(() => startServer(rt.databaseUrl!)));
         try {
-          const [a, b] = ports.map(remote) as [App, App];
+          let a: App = remoteApp(servers[0]!);
+          const b: App = remoteApp(servers[1]!);
           const link = await shareOn(a);
           expect((await open(b, link.token)).status).toBe(200);
           const fromB = await shareOn(b);
           expect((await open(a, fromB.token)).status).toBe(200);
-          await stop(servers[0]);
-          servers[0] = await startServer(rt.databaseUrl!, ports[0]!);
+          await stopServerProcess(servers[0]);
+          servers[0] = await startServer(rt.databaseUrl!);
+          a = remoteApp(servers[0]);
           for (const token of [link.token, fromB.token]) {
             expect((await open(a, token)).status).toBe(200);
             expect((await open(b, token)).status).toBe(200);
           }
         } finally {
-          await Promise.all(servers.map(stop));
+          await Promise.all(servers.map(stopServerProcess));
         }
       }, 180_000);
 

@@ -18,26 +18,25 @@ export interface ServerProcess {
 /**
  * Starts `src/server/main.ts` (or the node arguments in `entry`, e.g. the compiled server) on
  * `databaseUrl`, or on the embedded store in `VITRINA_DATA_DIR` when `databaseUrl` is null, and
- * resolves once it serves.
+ * resolves once it serves. A variable given as `undefined` in `env` is left unset.
  */
 export function startServerProcess(
   databaseUrl: string | null,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   entry: string[] = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<ServerProcess> {
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, entry, {
-    env: {
-      ...inherited,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      VITRINA_DIST_DIR: '/nonexistent',
-      VITRINA_SECRET: 'server-process-test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const merged: NodeJS.ProcessEnv = {
+    ...inherited,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    VITRINA_DIST_DIR: '/nonexistent',
+    VITRINA_SECRET: 'server-process-test',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  const child = spawn(process.execPath, entry, { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise<ServerProcess>((resolve, reject) => {
     const onData = (d: Buffer) => {
