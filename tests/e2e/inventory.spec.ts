@@ -224,6 +224,8 @@ test.describe('inventory', () => {
     await expect(page).toHaveURL(/[?&]recamaras=%5B2%5D/);
     await filters.getByLabel('Precio máximo').pressSequentially('5,000,000');
     await expect(page).toHaveURL(/[?&]precioMax=5000000(&|$)/);
+    // The bound's currency goes with it, so the link means the same to whoever opens it.
+    await expect(page).toHaveURL(/[?&]divisa=MXN(&|$)/);
     const filtered = await status.textContent();
     expect(filtered).not.toBe(`${two} de 248 unidades coinciden`);
 
@@ -235,7 +237,8 @@ test.describe('inventory', () => {
       'aria-pressed',
       'true',
     );
-    await expect(filters.getByLabel('Precio máximo')).toHaveValue('5000000');
+    // As it was typed, grouped by thousands.
+    await expect(filters.getByLabel('Precio máximo')).toHaveValue('5,000,000');
 
     // A unit opened and closed keeps them.
     await page.locator('[data-match="true"]').first().click();
@@ -273,6 +276,23 @@ test.describe('inventory', () => {
       );
     } finally {
       await other.close();
+    }
+    // Someone who shows prices in dollars gets the bound in dollars (5,000,000 MXN at 18.5 is
+    // $270,270 USD), the same units, and the address says so.
+    const inDollars = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      await inDollars.addInitScript(() => localStorage.setItem('vitrina:divisa', 'USD'));
+      await signIn(inDollars.request, 'asesor2@vitrina.demo');
+      const page3 = await inDollars.newPage();
+      await page3.goto(shared);
+      await gridReady(page3);
+      const dollarFilters = page3.getByRole('form', { name: 'Filtros' });
+      await expect(dollarFilters.getByRole('status')).toHaveText(filtered!);
+      await expect(dollarFilters.getByLabel('Precio máximo')).toHaveValue('270,270');
+      await expect(page3).toHaveURL(/[?&]precioMax=270270(&|$)/);
+      await expect(page3).toHaveURL(/[?&]divisa=USD(&|$)/);
+    } finally {
+      await inDollars.close();
     }
     // So does the public availability's, for a signed-out buyer.
     const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -426,13 +426,19 @@ test("the manager sees the adviser's lead; the adviser does not see the manager'
   await adviser.context().close();
 });
 
-test('the clients page is "Clientes" for the manager, who sees every adviser’s clients, and "Mis clientes" for the adviser: heading, top bar and document title, in both languages', async ({
+test('the clients page is "Clientes" for the manager, who sees every adviser’s clients, and "Mis clientes" for the adviser: heading, top bar, sidebar and document title, in both languages', async ({
   browser,
 }) => {
   const expectTitles = async (page: Page, own: string, app: string) => {
     await expect(page.locator('#clients-title')).toHaveText(own);
     await expect(page.getByTestId('page-title')).toHaveText(`${app} | Grupo Horizonte`);
     await expect(page).toHaveTitle(`${app} – Grupo Horizonte – Vitrina`);
+    // The sidebar's item says the same; it is the current page.
+    const nav = page.getByRole('navigation', { name: /Navegación principal|Main navigation/ });
+    await expect(nav.getByRole('link', { name: own, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   };
   const manager = await newPage(browser);
   await signIn(manager, 'gerente@vitrina.demo', CLIENTS);

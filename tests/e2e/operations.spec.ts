@@ -141,7 +141,7 @@ test('the administrator sees every consumer and what failed, at 1280, 820 and 39
 test('a sales manager has no Operations item, and the page answers 403', async ({ page }) => {
   await signIn(page, 'gerente@vitrina.demo');
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-  await expect(nav.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Operaciones' })).toHaveCount(0);
   await page.goto('/operaciones');
   await expect(

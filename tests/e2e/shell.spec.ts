@@ -119,7 +119,7 @@ test.describe('sign in, land, reload, sign out', () => {
   }) => {
     await signIn(page, 'gerente@vitrina.demo');
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-    await expect(nav.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     await nav.getByRole('link', { name: 'Usuarios' }).click();
     await expect(page).toHaveURL('/corporativos/grupo-horizonte/usuarios');
     // Issue 16: a role that edits users gets the corporate's users, not only its own profile.

@@ -12,9 +12,12 @@ import { buildDisplayRows } from '../../src/core/display-rows';
 import { specStatusColors } from '../../src/server/seed/demo';
 import { parseAdminPrice, UNIT_PRICE_MAX } from '../../src/ui/features/inventory/utils/admin-price';
 import {
+  boundText,
   EMPTY_FORM,
+  figureUnitsOf,
   formFromSearch,
   searchFromForm,
+  searchInDisplay,
   toUnitFilters,
 } from '../../src/ui/features/inventory/utils/filter-form';
 import {
@@ -23,6 +26,7 @@ import {
   filterSearchKey,
   PARKING_OPTIONS,
   validateFilterSearch,
+  type FilterSearch,
 } from '../../src/ui/features/inventory/utils/filter-search';
 import {
   contrastRatio,
@@ -31,7 +35,7 @@ import {
   relativeLuminance,
   textOn,
 } from '../../src/ui/theme/contrast';
-import { formatPrice, makeDisplay } from '../../src/ui/lib/figures';
+import { formatPrice, makeDisplay, priceFromDisplay } from '../../src/ui/lib/figures';
 import { applyLiveChange } from '../../src/ui/lib/live-stream';
 import { statusCounts } from '../../src/ui/features/inventory/utils/status-counts';
 import {
@@ -138,6 +142,8 @@ describe('availability filters in the URL', () => {
         areaMax: 120.5,
         idPrototipo: ['pro-1', '<script>', 'pro-1'],
         status: 'Disponible',
+        divisa: 'USD',
+        unidadArea: 'yd2',
       }),
     ).toEqual({
       recamaras: [2, 4],
@@ -147,6 +153,11 @@ describe('availability filters in the URL', () => {
       areaMax: 120.5,
       idPrototipo: ['pro-1'],
       status: ['Disponible'],
+      divisa: 'USD',
+    });
+    expect(validateFilterSearch({ divisa: 'usd; drop', unidadArea: 'ft2' })).toMatchObject({
+      divisa: undefined,
+      unidadArea: 'ft2',
     });
     // Every key is there (undefined when dropped): the router spreads it over the raw search.
     expect(Object.keys(validateFilterSearch({ recamaras: { a: 1 }, status: [[]] })).sort()).toEqual(
@@ -155,11 +166,13 @@ describe('availability filters in the URL', () => {
         'areaMin',
         'banios',
         'cajones',
+        'divisa',
         'idPrototipo',
         'precioMax',
         'precioMin',
         'recamaras',
         'status',
+        'unidadArea',
       ],
     );
     fc.assert(
@@ -192,13 +205,91 @@ describe('availability filters in the URL', () => {
     expect(filterSearchKey(search)).toBe(
       filterSearchKey({ status: ['Disponible'], precioMax: 3_000_000, recamaras: [2, 3] }),
     );
+    // A reloaded bound reads as it was typed: grouped by thousands.
     expect(formFromSearch(validateFilterSearch({ ...search }))).toEqual({
       ...EMPTY_FORM,
       recamaras: [2, 3],
-      precioMax: '3000000',
+      precioMax: '3,000,000',
       status: ['Disponible'],
     });
     expect(searchFromForm(EMPTY_FORM)).toEqual({});
+    // With the page's units, a bound is written with its currency or area unit, and only then.
+    const units = { divisa: 'USD', unidadArea: 'ft2' } as const;
+    expect(searchFromForm(form, units)).toMatchObject({ precioMax: 3_000_000, divisa: 'USD' });
+    expect(searchFromForm(form, units).unidadArea).toBeUndefined();
+    expect(searchFromForm({ ...EMPTY_FORM, areaMax: '1,000' }, units)).toMatchObject({
+      areaMax: 1000,
+      unidadArea: 'ft2',
+      divisa: undefined,
+    });
+  });
+
+  it('a bound shows grouped by thousands and reads back as the same number', () => {
+    expect(boundText(undefined)).toBe('');
+    expect(boundText(0)).toBe('0');
+    expect(boundText(999)).toBe('999');
+    expect(boundText(1000)).toBe('1,000');
+    expect(boundText(12_345_678.5)).toBe('12,345,678.5');
+    expect(boundText(1e21)).toBe('1e+21');
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e25, noNaN: true }), (n) => {
+        const form = formFromSearch({ precioMin: n, areaMax: n });
+        expect(searchFromForm(form)).toMatchObject({ precioMin: n, areaMax: n });
+      }),
+    );
+  });
+
+  it('a link’s bounds in another currency or area unit are converted to the ones shown, keeping every unit it matched', () => {
+    const mxnM2 = makeDisplay(currencies, 'MXN', 'm2');
+    const usdFt2 = makeDisplay(currencies, 'USD', 'ft2');
+    // 3,000,000 MXN at 18.5 = 162,162.16 USD, shown as $162,162 USD.
+    expect(
+      searchInDisplay(
+        {
+          precioMin: 3_000_000,
+          precioMax: 3_000_000,
+          divisa: 'MXN',
+          areaMax: 90,
+          unidadArea: 'm2',
+        },
+        usdFt2,
+      ),
+    ).toEqual({
+      search: {
+        precioMin: 162_162,
+        precioMax: 162_162,
+        divisa: 'USD',
+        areaMax: 968.75,
+        unidadArea: 'ft2',
+      },
+      converted: true,
+    });
+    // Whole dollars are coarser than whole pesos: $10,000 USD let through up to 185,009.24 MXN.
+    expect(searchInDisplay({ precioMax: 10_000, divisa: 'USD' }, mxnM2, 'MXN').search).toEqual({
+      precioMax: 185_009,
+      divisa: 'MXN',
+      unidadArea: undefined,
+    });
+    // In the units shown: nothing changes but the names.
+    expect(searchInDisplay({ precioMax: 5_000_000, divisa: 'MXN' }, mxnM2)).toEqual({
+      search: { precioMax: 5_000_000, divisa: 'MXN', unidadArea: undefined },
+      converted: false,
+    });
+    // A link without them (before they were written) is in the viewer's units.
+    expect(searchInDisplay({ precioMax: 200_000, areaMin: 1000 }, usdFt2)).toEqual({
+      search: { precioMax: 200_000, areaMin: 1000, divisa: 'USD', unidadArea: 'ft2' },
+      converted: false,
+    });
+    // A currency the corporate does not offer cannot be converted: taken as the one shown.
+    expect(searchInDisplay({ precioMax: 200_000, divisa: 'EUR' }, usdFt2).search.precioMax).toBe(
+      200_000,
+    );
+    // No bound: no currency or unit is named.
+    expect(searchInDisplay({ recamaras: [2], divisa: 'USD', unidadArea: 'ft2' }, mxnM2)).toEqual({
+      search: { recamaras: [2], divisa: undefined, unidadArea: undefined },
+      converted: false,
+    });
+    expect(figureUnitsOf(usdFt2)).toEqual({ divisa: 'USD', unidadArea: 'ft2' });
   });
 
   /** The availability page in the app's route shape. */
@@ -239,6 +330,48 @@ describe('availability filters in the URL', () => {
     expect(
       selectUnitSearch({ unidad: 'uni-2', s: 'caracteristicas', ...filters }, undefined),
     ).toEqual(filters);
+  });
+
+  it('a converted link matches at least the units the link matched (property)', () => {
+    const ctx = { statusColors: defaultStatusColors(), hideUnavailablePrices: false };
+    const displays = [
+      makeDisplay(currencies, 'MXN', 'm2'),
+      makeDisplay(currencies, 'USD', 'm2'),
+      makeDisplay(currencies, 'USD', 'ft2'),
+      makeDisplay(currencies, 'MXN', 'ft2'),
+    ];
+    const filtersOf = (search: FilterSearch, display: (typeof displays)[number]) =>
+      toUnitFilters(formFromSearch(search), display, 'MXN');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10_000, max: 20_000_000 }),
+        fc.integer({ min: 10_000, max: 20_000_000 }),
+        fc.boolean(),
+        fc.integer({ min: -40, max: 40 }),
+        fc.constantFrom(0, 1, 2, 3),
+        fc.constantFrom(0, 1, 2, 3),
+        (a, b, nearMax, delta, from, to) => {
+          const linkDisplay = displays[from]!;
+          const viewer = displays[to]!;
+          const link = searchInDisplay(
+            { precioMin: Math.min(a, b), precioMax: Math.max(a, b) },
+            linkDisplay,
+            'MXN',
+          ).search;
+          // A unit priced (in MXN) just around one of the link's bounds, where rounding bites.
+          const bound = nearMax ? link.precioMax! : link.precioMin!;
+          const price = Math.max(
+            0,
+            Math.round(priceFromDisplay(bound, linkDisplay, 'MXN')) + delta,
+          );
+          const u = unit('u', 'Disponible', price);
+          if (!unitMatchesFilters(u, filtersOf(link, linkDisplay), ctx)) return;
+          const opened = searchInDisplay(link, viewer, 'MXN').search;
+          expect(unitMatchesFilters(u, filtersOf(opened, viewer), ctx)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -15,7 +15,7 @@ import {
   sidebarItems,
   type SidebarItem,
 } from '../../core/navigation';
-import { mayOperate } from '../../core/permissions';
+import { mayOperate, seesAllLeads } from '../../core/permissions';
 import type { Corporate, Role } from '../../core/types';
 import { AppLink } from '../components/app-link';
 import { CorporateLogo } from '../components/corporate-logo';
@@ -73,8 +73,12 @@ function useNavEntries({ corporate, role, onOpenSettings, onOpenSwitch }: NavPro
     inCorporate: Boolean(corporate),
     operator: mayOperate(user),
   });
-  // The corporate's own name for its clients, in English where it has one (issue 19).
-  const clientsLabel = useClientsLabel(corporate, t('nav.clients'));
+  // The corporate's own name for its clients, in English where it has one (issue 19): the
+  // adviser's own list's ("Mis clientes" in the demo); a role that sees every adviser's clients
+  // reads "Clientes", as its clients page and top bar do.
+  const ownClients = useClientsLabel(corporate, t('nav.clients'));
+  const allClients = useClientsLabel(null, t('nav.clients'));
+  const clientsLabel = role && seesAllLeads(role) ? allClients : ownClients;
   const walkIn = useWalkInTarget(corporate, items.includes('registroClientes'));
   const entries = items.map((id) => {
     const entry = entryFor(id);

@@ -5,15 +5,15 @@
  * (`?recamaras=[2]&precioMax=…`, utils/filter-search.ts) live in the URL, owned by the route.
  */
 
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { matchesOnlyWithHiddenPrice, type FilterContext } from '../../../../core/filters';
 import type { StatusColors, Unit } from '../../../../core/types';
 import { AvailabilityGrid, type GridCluster } from './availability-grid';
 import { FilterPanel } from './filter-panel';
-import { toUnitFilters, useFilterForm } from '../utils/filter-form';
-import type { FilterSearch } from '../utils/filter-search';
+import { figureUnitsOf, searchInDisplay, toUnitFilters, useFilterForm } from '../utils/filter-form';
+import { filterSearchKey, type FilterSearch } from '../utils/filter-search';
 import type { SearchChange } from '../utils/unit-search';
 import type { Display } from '../../../lib/figures';
 import { StatusLegend } from './status-legend';
@@ -57,7 +57,19 @@ export function AvailabilityView({
   independentColours?: boolean;
 }) {
   const { t } = useTranslation('inventory');
-  const [form, setForm] = useFilterForm(filterSearch, onFilters);
+  // Bounds a link wrote in another currency or area unit (or these before the settings changed)
+  // in the ones shown here; the address is then rewritten to say them (no history entry).
+  const inDisplay = useMemo(
+    () => searchInDisplay(filterSearch, display, unitCurrency),
+    [filterSearch, display, unitCurrency],
+  );
+  const convertedKey = inDisplay.converted ? filterSearchKey(inDisplay.search) : null;
+  useEffect(() => {
+    if (convertedKey !== null) onFilters(inDisplay.search, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per converted search
+  }, [convertedKey]);
+  const figureUnits = useMemo(() => figureUnitsOf(display), [display]);
+  const [form, setForm] = useFilterForm(inDisplay.search, onFilters, figureUnits);
   const filters = useMemo(
     () => toUnitFilters(form, display, unitCurrency),
     [form, display, unitCurrency],

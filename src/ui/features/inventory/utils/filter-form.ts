@@ -10,7 +10,8 @@
 
 import { useState } from 'react';
 import type { UnitFilters } from '../../../../core/filters';
-import { squareFeetToArea } from '../../../../core/area';
+import { areaToSquareFeet, squareFeetToArea } from '../../../../core/area';
+import { findCurrency } from '../../../../core/currency';
 import { displayedPrice, priceFromDisplay, type Display } from '../../../lib/figures';
 import { filterSearchKey, type FilterSearch } from './filter-search';
 import type { SearchChange } from './unit-search';
@@ -124,9 +125,22 @@ export function toUnitFilters(
   return f;
 }
 
-/** The form a search's filters say (a bound as its number). */
+/**
+ * A bound as the form shows it: its digits grouped by thousands with commas, as the page's
+ * figures are ("3,000,000"; the form reads commas back), decimals as they are.
+ */
+export function boundText(n: number | undefined): string {
+  if (n === undefined) return '';
+  const text = String(n);
+  const [whole = '', decimals] = text.split('.');
+  if (!/^\d+$/.test(whole)) return text; // 1e+21: as JavaScript writes it
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return decimals === undefined ? grouped : `${grouped}.${decimals}`;
+}
+
+/** The form a search's filters say (a bound as its number, grouped: {@link boundText}). */
 export function formFromSearch(f: FilterSearch): FilterForm {
-  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+  const text = boundText;
   return {
     recamaras: f.recamaras ?? [],
     banios: f.banios ?? [],
@@ -140,20 +154,92 @@ export function formFromSearch(f: FilterSearch): FilterForm {
   };
 }
 
-/** The search that keeps the form: every key, `undefined` for no criterion or an unread bound. */
-export function searchFromForm(form: FilterForm): FilterSearch {
+/** The currency and area unit a page shows its figures in, as a search names them. */
+export interface FigureUnits {
+  divisa: string;
+  unidadArea: 'm2' | 'ft2';
+}
+
+/** The units of `display`'s figures. */
+export const figureUnitsOf = (display: Display): FigureUnits => ({
+  divisa: display.currency.codigo,
+  unidadArea: display.areaUnit,
+});
+
+/**
+ * The search that keeps the form: every key, `undefined` for no criterion or an unread bound.
+ * With `units`, a price bound is written with its currency and an area bound with its unit.
+ */
+export function searchFromForm(form: FilterForm, units?: FigureUnits): FilterSearch {
   const list = <T>(values: T[]) => (values.length > 0 ? values : undefined);
+  const precioMin = number(form.precioMin);
+  const precioMax = number(form.precioMax);
+  const areaMin = number(form.areaMin);
+  const areaMax = number(form.areaMax);
+  const priced = precioMin !== undefined || precioMax !== undefined;
+  const sized = areaMin !== undefined || areaMax !== undefined;
   return {
     recamaras: list(form.recamaras),
     banios: list(form.banios),
     cajones: list(form.cajones),
-    precioMin: number(form.precioMin),
-    precioMax: number(form.precioMax),
-    areaMin: number(form.areaMin),
-    areaMax: number(form.areaMax),
+    precioMin,
+    precioMax,
+    areaMin,
+    areaMax,
     idPrototipo: list(form.idPrototipo),
     status: list(form.status),
+    divisa: units && priced ? units.divisa : undefined,
+    unidadArea: units && sized ? units.unidadArea : undefined,
   };
+}
+
+/**
+ * The search's filters in the figures `display` shows: a price range written in another currency
+ * (`divisa`, one the corporate offers) converted to the chosen one, and an area range in the
+ * other unit converted (two decimals, as areas are shown); then `divisa` and `unidadArea` name
+ * the display's units wherever a bound is set. `converted` says a bound changed, which the page
+ * writes back to the address. A search without them, or in a currency the corporate does not
+ * offer, is taken as in the display's.
+ *
+ * A price bound becomes the price shown, in the chosen currency, of the last (first) amount in
+ * `unitCurrency` the link's bound let through: shown prices only grow with the amount, so every
+ * unit the link matched still matches, and the bound's own unit too (whole dollars are coarser
+ * than whole pesos: a maximum of $10,000 USD lets through up to 185,009.24 MXN at 18.5).
+ */
+export function searchInDisplay(
+  search: FilterSearch,
+  display: Display,
+  unitCurrency?: string,
+): { search: FilterSearch; converted: boolean } {
+  const units = figureUnitsOf(display);
+  const priced = search.precioMin !== undefined || search.precioMax !== undefined;
+  const sized = search.areaMin !== undefined || search.areaMax !== undefined;
+  const out: FilterSearch = {
+    ...search,
+    divisa: priced ? units.divisa : undefined,
+    unidadArea: sized ? units.unidadArea : undefined,
+  };
+  let converted = false;
+  const from =
+    priced && search.divisa && search.divisa !== units.divisa
+      ? findCurrency(display.currencies, search.divisa)
+      : undefined;
+  if (from) {
+    const link: Display = { ...display, currency: from };
+    const shown = (amount: number) => displayedPrice(amount, display, unitCurrency);
+    if (search.precioMin !== undefined)
+      out.precioMin = shown(priceMinFromDisplay(search.precioMin, link, unitCurrency));
+    if (search.precioMax !== undefined)
+      out.precioMax = shown(priceMaxFromDisplay(search.precioMax, link, unitCurrency));
+    converted = true;
+  }
+  if (sized && search.unidadArea && search.unidadArea !== units.unidadArea) {
+    const to = units.unidadArea === 'ft2' ? areaToSquareFeet : squareFeetToArea;
+    if (search.areaMin !== undefined) out.areaMin = to(search.areaMin);
+    if (search.areaMax !== undefined) out.areaMax = to(search.areaMax);
+    converted = true;
+  }
+  return { search: out, converted };
 }
 
 /** The fields typed key by key. */
@@ -169,6 +255,7 @@ const TYPED: readonly (keyof FilterForm)[] = ['precioMin', 'precioMax', 'areaMin
 export function useFilterForm(
   filters: FilterSearch,
   onFilters: (next: FilterSearch, how: SearchChange) => void,
+  units?: FigureUnits,
 ) {
   const [form, setForm] = useState<FilterForm>(() => formFromSearch(filters));
   const addressKey = filterSearchKey(filters);
@@ -180,7 +267,7 @@ export function useFilterForm(
     // Set while rendering (React's pattern for state that follows a prop): the form's own change
     // arriving in the address says what the form says and changes nothing.
     setSeenKey(addressKey);
-    if (filterSearchKey(searchFromForm(form)) !== addressKey) {
+    if (filterSearchKey(searchFromForm(form, units)) !== addressKey) {
       shown = formFromSearch(filters);
       setForm(shown);
       setTyping(null);
@@ -193,7 +280,7 @@ export function useFilterForm(
     const field = changed.length === 1 && TYPED.includes(changed[0]!) ? changed[0]! : null;
     setForm(next);
     setTyping(field);
-    const search = searchFromForm(next);
+    const search = searchFromForm(next, units);
     // Text the address does not keep ("2,000," after "2,000", "abc") changes nothing there.
     if (filterSearchKey(search) === addressKey) return;
     onFilters(search, { replace: field !== null && field === typing });

@@ -1,8 +1,11 @@
 /**
- * The availability filters as search params (`…/disponibilidad?recamaras=[2,4]&precioMax=3000000`),
+ * The availability filters as search params (`…/disponibilidad?recamaras=[2,4]&precioMax=3000000&divisa=MXN`),
  * so a reload, the back and forward buttons and a shared link keep them. The names are the filter
- * form's (core `UnitFilters`'); a price is in the currency the page shows and an area in the unit
- * it shows, as typed. A malformed value is no filter, never an error.
+ * form's (core `UnitFilters`'); a price is in the currency the page showed (`divisa`) and an area
+ * in the unit it showed (`unidadArea`), as typed, so a link opened by someone who chose another
+ * currency or unit keeps its meaning (utils/filter-form.ts `searchInDisplay` converts it). A link
+ * without them is in the currency and unit of whoever opens it. A malformed value is no filter,
+ * never an error.
  *
  * Written by hand, not with a schema library, and importing nothing: the routes' search
  * validation is in the router's main chunk, which every page loads.
@@ -23,11 +26,16 @@ export interface FilterSearch {
   areaMax?: number | undefined;
   idPrototipo?: string[] | undefined;
   status?: string[] | undefined;
+  /** The currency code `precioMin` and `precioMax` are in (written with them). */
+  divisa?: string | undefined;
+  /** The unit `areaMin` and `areaMax` are in (written with them). */
+  unidadArea?: 'm2' | 'ft2' | undefined;
 }
 
 const MAX_ITEMS = 50;
 const ID = /^[\w-]{1,64}$/;
 const MAX_STATUS = 120;
+const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 /** A value or a list of them (`?status=Disponible` is one), as a list. */
 function list(value: unknown): unknown[] {
@@ -75,6 +83,12 @@ export function validateFilterSearch(search: Record<string, unknown>): FilterSea
     areaMax: bound(search.areaMax),
     idPrototipo: texts(search.idPrototipo, (t) => ID.test(t)),
     status: texts(search.status, (t) => t.trim().length > 0 && t.length <= MAX_STATUS),
+    divisa:
+      typeof search.divisa === 'string' && CURRENCY_CODE.test(search.divisa)
+        ? search.divisa
+        : undefined,
+    unidadArea:
+      search.unidadArea === 'm2' || search.unidadArea === 'ft2' ? search.unidadArea : undefined,
   };
 }
 
