@@ -9,7 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { operationsOverview } from '../../src/server/ops/queries';
 import type { OperationsOverview } from '../../src/server/ops/routes';
+import type { Db, Queryable } from '../../src/server/store/db';
 import {
   enqueueOutbox,
   getOutboxMessage,
@@ -388,5 +390,51 @@ describeBackends('operations', (backend: Backend) => {
     const getRetry = await admin.get('/api/operaciones/timers/x/reintentar');
     expect(getRetry.status).toBe(404);
     expect(getRetry.json[0].errorCode).toBe('NOT_FOUND');
+  });
+
+  it('the overview is one snapshot: an event parked between its reads is on neither the list nor its consumer’s line', async () => {
+    const { db } = rt.deps;
+    const eventId = randomUUID();
+    const park = () =>
+      db.query(
+        `INSERT INTO parked_events (consumer, event_id, event_type, error, attempts)
+         VALUES ('ops-probe', $1, 'OpsProbed', 'parked between the reads', 1)`,
+        [eventId],
+      );
+    let parking: Promise<unknown> | null = null;
+    // The overview's store: right after its first read (the consumers' lines), another
+    // connection parks an event and commits. PGlite has one connection, which the overview's
+    // transaction holds: there the write waits for it (the same outcome, by serialisation).
+    const between = (tx: Queryable): Queryable => ({
+      query: async <T>(sql: string, params?: unknown[]) => {
+        const result = await tx.query<T>(sql, params);
+        if (parking === null && /FROM unnest/.test(sql)) {
+          parking = park();
+          if (backend.name === 'postgres') await parking;
+        }
+        return result;
+      },
+    });
+    // The overview reads only through a transaction.
+    const store = {
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+        db.transaction((tx) => fn(between(tx))),
+    } as unknown as Db;
+    try {
+      const o = await operationsOverview({ ...rt.deps, db: store }, 100);
+      expect(parking).not.toBeNull();
+      const line = o.consumers.find((c) => c.name === 'ops-probe')!;
+      const listed = o.parked.filter((p) => p.consumer === 'ops-probe').length;
+      expect(listed).toBe(line.parked);
+      expect(o.parked.some((p) => p.eventId === eventId)).toBe(false);
+      await parking;
+      // Read again, it is on both.
+      const after = await operationsOverview(rt.deps, 100);
+      expect(after.parked.some((p) => p.eventId === eventId)).toBe(true);
+      expect(after.consumers.find((c) => c.name === 'ops-probe')!.parked).toBe(line.parked + 1);
+    } finally {
+      await parking;
+      await db.query('DELETE FROM parked_events WHERE event_id = $1', [eventId]);
+    }
   });
 });

@@ -100,21 +100,30 @@ export function messageView(m: OutboxRecord): OperationsMessage {
   };
 }
 
-/** Everything the operations page shows, each list capped at `limit` rows (counts are whole). */
+/**
+ * Everything the operations page shows, each list capped at `limit` rows (counts are whole). One
+ * snapshot (a REPEATABLE READ transaction): the counts, the consumers' lines and the lists agree
+ * with each other, even while the background work writes between the reads (an event parked is
+ * in the parked list and on its consumer's line, or in neither).
+ */
 export async function operationsOverview(
   deps: Pick<AppDeps, 'db' | 'work' | 'clock'>,
   limit: number,
 ): Promise<OperationsOverview> {
   const { db, work } = deps;
-  const status = await work.status();
-  const [timersAttention, timersUpcoming, outboxAttention, outboxPending, parked] =
-    await Promise.all([
-      listTimers(db, { states: ['failed', 'parked'], limit }),
-      listTimers(db, { states: ['scheduled'], limit }),
-      listOutbox(db, { states: ['failed', 'dead'], limit }),
-      listOutbox(db, { states: ['pending', 'sending'], limit }),
-      listParkedEvents(db, { limit }),
-    ]);
+  const { status, timersAttention, timersUpcoming, outboxAttention, outboxPending, parked } =
+    await db.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      // One connection: the statements run one after another anyway.
+      return {
+        status: await work.status(tx),
+        timersAttention: await listTimers(tx, { states: ['failed', 'parked'], limit }),
+        timersUpcoming: await listTimers(tx, { states: ['scheduled'], limit }),
+        outboxAttention: await listOutbox(tx, { states: ['failed', 'dead'], limit }),
+        outboxPending: await listOutbox(tx, { states: ['pending', 'sending'], limit }),
+        parked: await listParkedEvents(tx, { limit }),
+      };
+    });
   return {
     generatedAt: deps.clock().toISOString(),
     instanceId: status.instanceId,
