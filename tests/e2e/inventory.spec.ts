@@ -318,6 +318,36 @@ test.describe('inventory', () => {
     await expect(page).not.toHaveURL(/recamaras|precioMin|banios|status/);
   });
 
+  test('a currency or area unit chosen in the settings while bounds are set: the bounds follow, the same units match', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.goto(
+      `${DEV_PATH}/disponibilidad?precioMax=5000000&divisa=MXN&areaMin=80&unidadArea=m2`,
+    );
+    await gridReady(page);
+    const filters = page.getByRole('form', { name: 'Filtros' });
+    const status = filters.getByRole('status');
+    await expect(status).not.toHaveText(/^248 de 248/);
+    const before = await status.textContent();
+    await expect(filters.getByLabel('Precio máximo')).toHaveValue('5,000,000');
+    await expect(filters.getByLabel('Superficie mínima')).toHaveValue('80');
+
+    await page.getByRole('button', { name: 'Configuraciones' }).first().click();
+    const settings = page.getByRole('dialog');
+    await settings.getByRole('combobox').selectOption('USD');
+    await settings.getByText('Pies cuadrados (ft²)').click();
+    await page.keyboard.press('Escape');
+    // 5,000,000 MXN at 18.5 is $270,270 USD; 80 m² is 861.11 ft².
+    await expect(filters.getByLabel('Precio máximo')).toHaveValue('270,270');
+    await expect(filters.getByLabel('Superficie mínima')).toHaveValue('861.11');
+    await expect(status).toHaveText(before!);
+    await expect(page).toHaveURL(/[?&]precioMax=270270&divisa=USD/);
+    await expect(page).toHaveURL(/[?&]areaMin=861\.11&unidadArea=ft2/);
+    await shot(page, 'filters-after-currency-change');
+  });
+
   test('rent from (spec §5): the card and the presentation show the lowest rent where units have one', async ({
     page,
   }) => {

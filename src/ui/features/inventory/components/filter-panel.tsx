@@ -90,12 +90,17 @@ function ChipGroup({
 
 function Range({
   label,
+  minLabel,
+  maxLabel,
   unit,
   min,
   max,
   onChange,
 }: {
   label: string;
+  /** The bounds' own names ("Superficie mínima": the adjective agrees with the noun). */
+  minLabel: string;
+  maxLabel: string;
   unit: string;
   min: string;
   max: string;
@@ -117,7 +122,7 @@ function Range({
         <input
           className={input}
           inputMode="decimal"
-          aria-label={t('filters.minOf', { label })}
+          aria-label={minLabel}
           aria-invalid={invalid}
           aria-describedby={problem ? problemId : undefined}
           placeholder={t('filters.min')}
@@ -127,7 +132,7 @@ function Range({
         <input
           className={input}
           inputMode="decimal"
-          aria-label={t('filters.maxOf', { label })}
+          aria-label={maxLabel}
           aria-invalid={invalid}
           aria-describedby={problem ? problemId : undefined}
           placeholder={t('filters.max')}
@@ -260,6 +265,8 @@ export function FilterPanel({
       />
       <Range
         label={t('filters.price')}
+        minLabel={t('filters.priceMin')}
+        maxLabel={t('filters.priceMax')}
         unit={display.currency.codigo}
         min={form.precioMin}
         max={form.precioMax}
@@ -267,6 +274,8 @@ export function FilterPanel({
       />
       <Range
         label={t('filters.area')}
+        minLabel={t('filters.areaMin')}
+        maxLabel={t('filters.areaMax')}
         unit={display.areaUnit === 'ft2' ? 'ft²' : 'm²'}
         min={form.areaMin}
         max={form.areaMax}
