@@ -446,8 +446,21 @@ test.describe('inventory', () => {
     await expect(detail.getByRole('region', { name: 'Administrar inventario' })).toBeVisible();
     await detail.getByLabel('Estatus', { exact: true }).selectOption('Vendido');
     await shot(admin, 'admin-unit-detail');
+    // The adviser's core worker is kept busy for 3 s: the changed cell's colour and label do not
+    // wait for its rebuild of every row (hooks/use-display-rows.ts builds the changed one at once).
+    const coreWorker = adviser.workers().find((w) => /core\.worker/.test(w.url()));
+    expect(coreWorker, 'the core worker').toBeDefined();
+    const busy = coreWorker!
+      .evaluate(() => {
+        const end = Date.now() + 3000;
+        while (Date.now() < end);
+      })
+      .catch(() => undefined);
+    const before = await cell.evaluate((el) => getComputedStyle(el).backgroundColor);
     await detail.getByRole('button', { name: 'Guardar estatus' }).click();
     await expect(cell).toHaveAccessibleName(`Unidad ${target.nombre}, Vendido`, { timeout: 1000 });
+    expect(await cell.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+    await busy;
     await shot(adviser, 'live-repaint');
 
     // The change is in the unit's history.

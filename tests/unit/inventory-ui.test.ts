@@ -37,6 +37,7 @@ import {
 } from '../../src/ui/theme/contrast';
 import { formatPrice, makeDisplay, priceFromDisplay } from '../../src/ui/lib/figures';
 import { applyLiveChange } from '../../src/ui/lib/live-stream';
+import { PATCH_LIMIT, patchedRows } from '../../src/ui/features/inventory/hooks/use-display-rows';
 import { statusCounts } from '../../src/ui/features/inventory/utils/status-counts';
 import {
   selectUnitSearch,
@@ -399,6 +400,35 @@ describe('live changes', () => {
       ['a', 'Disponible', 5],
       ['b', 'Vendido', 1_000_000],
     ]);
+  });
+
+  it('a changed unit’s display row is built at once, without waiting for the worker’s whole answer', () => {
+    const colors = specStatusColors();
+    const display = makeDisplay(currencies, 'MXN', 'm2');
+    const build = (us: readonly Unit[]) => buildDisplayRows(us, colors, display).rows;
+    const before = Array.from({ length: 100 }, (_, i) => unit(`u${i}`, 'Disponible'));
+    const byId = new Map(build(before).map((r) => [r.id, r]));
+    const built: string[][] = [];
+    const counting = (us: readonly Unit[]) => {
+      built.push(us.map((u) => u.id));
+      return build(us);
+    };
+    // A live status change replaces one unit's object: only it is built, and its row says so.
+    const after = before.map((u) => (u.id === 'u7' ? { ...u, status: 'Vendido' } : u));
+    const patched = patchedRows(before, byId, after, counting)!;
+    expect(built).toEqual([['u7']]);
+    expect(patched.get('u7')!.statusLabel).toBe('Vendido');
+    expect(patched.get('u7')!.hexColor).toBe(build([after[7]!])[0]!.hexColor);
+    expect(patched.get('u8')).toBe(byId.get('u8'));
+    expect(byId.get('u7')!.statusLabel).toBe('Disponible');
+    // The same units: nothing to do. Too many changed: the worker's answer is awaited.
+    expect(patchedRows(before, byId, before, counting)).toBeNull();
+    const all = before.map((u) => ({ ...u, status: 'Vendido' }));
+    expect(patchedRows(before, byId, all, counting)).toBeNull();
+    expect(PATCH_LIMIT).toBeLessThan(all.length);
+    // A new unit gets its row.
+    const added = [...before, unit('nueva', 'Apartado')];
+    expect(patchedRows(before, byId, added, build)!.get('nueva')!.statusLabel).toBe('Apartado');
   });
 });
 

@@ -34,6 +34,37 @@ function index(rows: DisplayRows): Map<string, DisplayRow> {
   return map;
 }
 
+/** At most this many changed units are built on the main thread while the worker rebuilds. */
+export const PATCH_LIMIT = 64;
+
+/**
+ * The rows of `units` at once, from the rows last built for `builtFor`: a unit whose object is
+ * the one those rows were built from keeps its row, the others (a live change replaces the
+ * changed unit's object, a new unit has none) get theirs from `build` here, so a changed cell
+ * repaints without waiting for the worker's answer for the whole set (which still follows and
+ * replaces these). Null when nothing changed or more than {@link PATCH_LIMIT} units did (then
+ * the worker's answer is awaited, as for a new development).
+ */
+export function patchedRows(
+  builtFor: readonly Unit[],
+  byId: ReadonlyMap<string, DisplayRow>,
+  units: readonly Unit[],
+  build: (changed: readonly Unit[]) => readonly DisplayRow[],
+): ReadonlyMap<string, DisplayRow> | null {
+  if (units === builtFor) return null;
+  const before = new Map(builtFor.map((u) => [u.id, u]));
+  const changed: Unit[] = [];
+  for (const u of units) {
+    if (before.get(u.id) === u && byId.has(u.id)) continue;
+    changed.push(u);
+    if (changed.length > PATCH_LIMIT) return null;
+  }
+  if (changed.length === 0) return null;
+  const patched = new Map(byId);
+  for (const row of build(changed)) patched.set(row.id, row);
+  return patched;
+}
+
 export function useDisplayRows(
   key: string,
   units: readonly Unit[],
@@ -48,7 +79,10 @@ export function useDisplayRows(
     byId: ReadonlyMap<string, DisplayRow> | null;
     version: number;
     error: Error | null;
-  }>({ rows: null, byId: null, version: 0, error: null });
+    /** The units and settings the rows were built for. */
+    builtFor: readonly Unit[] | null;
+    settings: string;
+  }>({ rows: null, byId: null, version: 0, error: null, builtFor: null, settings: '' });
 
   const mainBuilds = useRef(0);
   const main = useMemo(() => {
@@ -73,7 +107,16 @@ export function useDisplayRows(
       const byId = index(rows);
       // A transition: React renders the thousands of changed cells in slices it can interrupt,
       // so the main thread never runs one long task for them (only the commit is one piece).
-      startTransition(() => setState((s) => ({ rows, byId, version: s.version + 1, error: null })));
+      startTransition(() =>
+        setState((s) => ({
+          rows,
+          byId,
+          version: s.version + 1,
+          error: null,
+          builtFor: units,
+          settings: settingsKey,
+        })),
+      );
     })().catch((error: unknown) => {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       if (!signal.aborted) setState((s) => ({ ...s, error: error as Error }));
@@ -82,6 +125,22 @@ export function useDisplayRows(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
   }, [onMain, key, units, settingsKey]);
 
+  // A live change to a few units: their rows now, the worker's whole answer after.
+  const patched = useMemo(
+    () =>
+      !onMain && state.byId && state.builtFor && state.settings === settingsKey
+        ? patchedRows(
+            state.builtFor,
+            state.byId,
+            units,
+            (changed) => buildDisplayRows(changed, colors, display, developmentCurrency).rows,
+          )
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value, not identity
+    [onMain, state, units, settingsKey],
+  );
+
   if (main) return { ...main, engine: 'main', error: null };
-  return { ...state, engine: 'worker' };
+  const { rows, byId, version, error } = state;
+  return { rows, byId: patched ?? byId, version, error, engine: 'worker' };
 }
