@@ -401,16 +401,17 @@ describeBackends('operations', (backend: Backend) => {
          VALUES ('ops-probe', $1, 'OpsProbed', 'parked between the reads', 1)`,
         [eventId],
       );
-    let parking: Promise<unknown> | null = null;
+    // Set by the store below (an object: a `let` assigned in a closure reads as never set).
+    const write: { parking: Promise<unknown> | null } = { parking: null };
     // The overview's store: right after its first read (the consumers' lines), another
     // connection parks an event and commits. PGlite has one connection, which the overview's
     // transaction holds: there the write waits for it (the same outcome, by serialisation).
     const between = (tx: Queryable): Queryable => ({
       query: async <T>(sql: string, params?: unknown[]) => {
         const result = await tx.query<T>(sql, params);
-        if (parking === null && /FROM unnest/.test(sql)) {
-          parking = park();
-          if (backend.name === 'postgres') await parking;
+        if (write.parking === null && /FROM unnest/.test(sql)) {
+          write.parking = park();
+          if (backend.name === 'postgres') await write.parking;
         }
         return result;
       },
@@ -422,18 +423,18 @@ describeBackends('operations', (backend: Backend) => {
     } as unknown as Db;
     try {
       const o = await operationsOverview({ ...rt.deps, db: store }, 100);
-      expect(parking).not.toBeNull();
+      expect(write.parking).not.toBeNull();
       const line = o.consumers.find((c) => c.name === 'ops-probe')!;
       const listed = o.parked.filter((p) => p.consumer === 'ops-probe').length;
       expect(listed).toBe(line.parked);
       expect(o.parked.some((p) => p.eventId === eventId)).toBe(false);
-      await parking;
+      await write.parking;
       // Read again, it is on both.
       const after = await operationsOverview(rt.deps, 100);
       expect(after.parked.some((p) => p.eventId === eventId)).toBe(true);
       expect(after.consumers.find((c) => c.name === 'ops-probe')!.parked).toBe(line.parked + 1);
     } finally {
-      await parking;
+      await write.parking;
       await db.query('DELETE FROM parked_events WHERE event_id = $1', [eventId]);
     }
   });
