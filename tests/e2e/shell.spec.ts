@@ -228,7 +228,8 @@ test('language toggle only for grupo-horizonte (multiIdioma); English switches b
   await expect(toggle).toHaveText('ES');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'My clients' })).toBeVisible();
+  // The administrator sees every adviser's clients: "Clients", not "My clients".
+  await expect(nav.getByRole('link', { name: 'Clients', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hello, Ana' })).toBeVisible();
   await page.screenshot({ path: `${shots}/home-admin-en.png`, fullPage: true });
 
@@ -326,8 +327,8 @@ test.describe('mobile layout at 390×844', () => {
     await expect(page.locator('aside')).toBeHidden();
     const bar = page.getByTestId('bottom-nav');
     await expect(bar).toBeVisible();
-    for (const name of ['Inicio', 'Mis clientes', 'Desarrollos', 'Usuarios'])
-      await expect(bar.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Inicio', 'Clientes', 'Desarrollos', 'Usuarios'])
+      await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
     for (const name of ['Cambiar corporativo', 'Configuraciones', 'Cerrar sesión'])
       await expect(bar.getByRole('button', { name })).toBeAttached();
     const box = await bar.boundingBox();
@@ -374,7 +375,7 @@ test.describe('mobile layout at 390×844', () => {
           spans.map((s) => ({ text: s.textContent, cut: s.scrollWidth > s.clientWidth })),
         );
     const barWidth = () => bar.evaluate((el) => el.scrollWidth);
-    await expect(bar.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     expect(await labels()).toEqual(
       [
         'Inicio',
@@ -391,7 +392,7 @@ test.describe('mobile layout at 390×844', () => {
     await page.screenshot({ path: `${shots}/mobile-bar-es.png` });
 
     await page.getByTestId('language-toggle').click();
-    await expect(bar.getByRole('link', { name: 'My clients' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Clients', exact: true })).toBeVisible();
     expect(await labels()).toEqual(
       ['Home', 'Clients', 'Developments', 'Users', 'Ops', 'Switch', 'Settings', 'Log out'].map(
         (text) => ({ text, cut: false }),
@@ -400,7 +401,7 @@ test.describe('mobile layout at 390×844', () => {
     expect(await barWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-bar-en.png` });
     await page.getByTestId('language-toggle').click();
-    await expect(bar.getByRole('link', { name: 'Mis clientes' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
   });
 
   test('login on a phone', async ({ page }) => {

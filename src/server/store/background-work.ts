@@ -288,14 +288,13 @@ export class BackgroundWork {
     this.outboxLoop.wake();
   }
 
-  /** Each consumer's lag and state, timers and outbox counts (for GET /api/health and operations). */
   /**
-   * The consumers', timers' and outbox's state. `q`: where to read it (default the store); the
-   * operations page passes its snapshot transaction, so the figures agree with its lists.
+   * Each consumer's lag and state, timers and outbox counts (for GET /api/health and operations),
+   * read from `db` (default the store): the operations page passes its snapshot transaction, so
+   * the figures agree with its lists.
    */
-  async status(q: Queryable = this.deps.db): Promise<BackgroundWorkStatus> {
+  async status(db: Queryable = this.deps.db): Promise<BackgroundWorkStatus> {
     const { clock } = this.deps;
-    const db = q;
     const now = clock().toISOString();
     const names = [...this.consumers.keys()];
     const consumerRows =
