@@ -108,6 +108,15 @@ test('a first load: the HTML names the page’s reads and scripts, each asked fo
     ).toHaveLength(1);
     expect(requests.indexOf(url), url).toBeLessThan(requests.indexOf('ultima-sesion'));
   }
+  // The header's cover picture (the page's largest content) too: the <img> took the preload's
+  // answer, asked for once, before the page's script ran.
+  const pictures = [
+    ...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g),
+  ].map((m) => m[1]!);
+  expect(pictures).toHaveLength(1);
+  expect(requests.filter((r) => r === pictures[0])).toHaveLength(1);
+  expect(requests.indexOf(pictures[0]!)).toBeLessThan(requests.indexOf('ultima-sesion'));
+  await expect(page.locator(`header img[src="${pictures[0]}"]`)).toHaveJSProperty('complete', true);
   // The route's scripts came with the HTML too.
   expect(html).toMatch(
     /<link rel="modulepreload" crossorigin href="\/assets\/disponibilidad-[^"]+\.js">/,

@@ -81,11 +81,17 @@ describeBackends('signed-in page preloads', (backend) => {
   const page = async (path: string, cookie?: string) => {
     const res = await app.request(path, { headers: cookie ? { cookie } : {} });
     const html = await res.text();
-    const links = (rel: string) =>
-      [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)">`, 'g'))].map((m) =>
+    const links = (attributes: string) =>
+      [...html.matchAll(new RegExp(`<link ${attributes}[^>]* href="([^"]+)">`, 'g'))].map((m) =>
         m[1]!.replaceAll('&amp;', '&'),
       );
-    return { res, html, reads: links('preload'), scripts: links('modulepreload') };
+    return {
+      res,
+      html,
+      reads: links('rel="preload" as="fetch"'),
+      images: links('rel="preload" as="image" fetchpriority="high"'),
+      scripts: links('rel="modulepreload"'),
+    };
   };
   const AVAILABILITY = `/corporativos/grupo-horizonte/desarrollos/torre-alameda/disponibilidad`;
   const sessionReads = (user: { corporativos: string[] }) => [
@@ -97,7 +103,7 @@ describeBackends('signed-in page preloads', (backend) => {
 
   it('names the availability’s reads at the client’s URLs, its route’s scripts and the texts', async () => {
     const me = (await client(app, adviser).get('/api/auth/session')).json;
-    const { res, reads, scripts } = await page(AVAILABILITY, adviser);
+    const { res, reads, images, scripts } = await page(AVAILABILITY, adviser);
     expect(res.status).toBe(200);
     const firstPage = (
       await client(app, adviser).get(
@@ -131,6 +137,13 @@ describeBackends('signed-in page preloads', (backend) => {
     );
     // Each read answers the member as the page's own request would.
     for (const read of reads) expect((await client(app, adviser).get(read)).status, read).toBe(200);
+    // The header's cover picture, the page's largest content, at the address its <img> uses.
+    expect(alameda.imagenPortada).toBeTruthy();
+    const cover = `/api/media/${alameda.imagenPortada}`;
+    expect(images).toEqual([cover]);
+    const picture = await app.request(cover, { headers: { cookie: adviser } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.headers.get('vary')).toMatch(/cookie/i);
   });
@@ -144,10 +157,13 @@ describeBackends('signed-in page preloads', (backend) => {
       `/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=torre-alameda`,
     );
     expect(quote.scripts).toContain('/assets/cotizacion-1.js');
+    // Every development page opens under the header and its cover.
+    expect(quote.images).toEqual([`/api/media/${alameda.imagenPortada}`]);
     expect(quote.scripts).not.toContain('/assets/disponibilidad-1.js');
     const home = await page('/corporativos/grupo-horizonte', adviser);
     expect(home.reads.at(-1)).toBe(`/api/wsObtenerIdiomas?idCorporativo=${corp.id}&lang=es`);
     expect(home.scripts).toContain('/assets/corp-home.js');
+    expect(home.images).toEqual([]);
     // A saved quotation's page (a flat route name) is told from the lead's page.
     const lead = await page('/corporativos/grupo-horizonte/clientes/l1/cotizaciones/q1', adviser);
     expect(lead.scripts).toEqual(
@@ -195,6 +211,9 @@ describeBackends('signed-in page preloads', (backend) => {
     );
     const me = (await client(app, adviser).get('/api/auth/session')).json;
     expect(other.reads).toEqual(sessionReads(me));
+    // No picture of a development the visitor or the non-member may not see.
+    expect(other.images).toEqual([]);
+    expect((await page(AVAILABILITY)).images).toEqual([]);
   });
 
   it('answers the shell, never an error, for any path a client sends', async () => {

@@ -90,39 +90,57 @@ async function sessionUser(deps: AppDeps, token: string | undefined): Promise<Us
   return user && user.info?.estatus !== 'inactivo' ? user : null;
 }
 
+/** What a signed-in page fetches first: its API reads and the pictures it opens with. */
+export interface SignedInReads {
+  reads: string[];
+  images: string[];
+}
+
+/** A picture's address as the client writes it (ui/lib/catalogue.ts `mediaUrl`). */
+function mediaUrl(id: string | undefined): string | null {
+  return id ? `/api/media/${encodeURIComponent(id)}` : null;
+}
+
 /**
  * The reads a signed-in page makes before it can show anything, for the user of `c`'s session at
  * `pathname`; none for a visitor, a page outside the application or a corporate the user may not
  * see (the page then goes elsewhere).
  */
-export async function signedInReads(c: Ctx, pathname: string): Promise<string[]> {
-  if (NOT_APP_PATH.test(pathname)) return [];
+export async function signedInReads(c: Ctx, pathname: string): Promise<SignedInReads> {
+  const none: SignedInReads = { reads: [], images: [] };
+  if (NOT_APP_PATH.test(pathname)) return none;
   const deps = c.get('deps');
   const user = await sessionUser(deps, getCookie(c, SESSION_COOKIE));
-  if (!user) return [];
+  if (!user) return none;
   // The session machine's start (ui/session.tsx): the provider, the session, the user's
   // corporates and each approved one's record (the pages read it by slug from there).
   const reads = ['/api/auth/proveedor', '/api/auth/session', apiPath('wsObtenerCorporativos')];
+  const images: string[] = [];
+  const answer = { reads, images };
   const approved = new Set(user.corporativos);
   for (const id of approved) reads.push(apiPath('wsObtenerCorporativo', { id }));
   const match = CORPORATE_PATH.exec(pathname);
   const slug = match ? decoded(match[1]!) : null;
-  if (slug === null) return reads;
+  if (slug === null) return answer;
   const corporate: Corporate | null = await cachedCorporate(deps, { slug });
   if (!corporate || !approved.has(corporate.id) || user.roles[corporate.id] === undefined)
-    return reads;
+    return answer;
   // The corporate layout's labels (lib/corporate-labels.tsx), in the interface's language:
   // English only where chosen on this device (its cookie) and the corporate offers it.
   const lang = corporate.multiIdioma && getCookie(c, LANGUAGE_COOKIE) === 'en' ? 'en' : 'es';
   reads.push(apiPath('wsObtenerIdiomas', { idCorporativo: corporate.id, lang }));
   const page = DEVELOPMENT_PATH.exec(match![2] ?? '');
   const devSlug = page ? decoded(page[1]!) : null;
-  if (devSlug === null) return reads;
+  if (devSlug === null) return answer;
   // The development's route loader (lib/catalogue.ts developmentQuery).
   reads.push(apiPath('wsObtenerDesarrollo', { idCorporativo: corporate.id, slug: devSlug }));
-  if (!AVAILABILITY_PAGES.has(page![2] ?? '')) return reads;
   const development = await loadDevelopmentBySlug(deps.db, corporate.id, devSlug);
-  if (!development) return reads;
+  if (!development) return answer;
+  // Every development page opens under its header, whose cover picture is the page's largest
+  // content (development-layout.tsx): fetched beside the scripts, not once they have drawn it.
+  const cover = mediaUrl(development.imagenPortada);
+  if (cover) images.push(cover);
+  if (!AVAILABILITY_PAGES.has(page![2] ?? '')) return answer;
   // The availability's loader (features/inventory/api/preload-availability.ts).
   const ids = { idCorporativo: corporate.id, idDesarrollo: development.id };
   reads.push(apiPath('wsObtenerClusters', { ...ids, ...FIRST_PAGE }));
@@ -136,7 +154,7 @@ export async function signedInReads(c: Ctx, pathname: string): Promise<string[]>
   );
   const rest = restAfter(first);
   if (rest) reads.push(apiPath('wsObtenerClusters', { ...ids, ...rest }));
-  return reads;
+  return answer;
 }
 
 /**
@@ -148,7 +166,7 @@ export async function signedInPreloads(
   manifest: Manifest,
   pathname: string,
 ): Promise<string> {
-  const reads = await signedInReads(c, pathname);
+  const { reads, images } = await signedInReads(c, pathname);
   if (reads.length === 0) return '';
   const lng = getCookie(c, LANGUAGE_COOKIE) === 'en' ? 'en' : 'es';
   const routes = appRouteChunks(manifest, pathname);
@@ -161,5 +179,9 @@ export async function signedInPreloads(
       (read) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(read)}">`,
     ),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+    // As the page's <img> asks for it (no CORS mode), at the priority it is drawn with.
+    ...images.map(
+      (image) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">`,
+    ),
   ].join('');
 }

@@ -233,6 +233,9 @@ export function DevelopmentLayout({
             <img
               src={mediaUrl(development.imagenPortada)}
               alt=""
+              // The page's largest content on every development page (the server preloads it
+              // at this priority: http/signed-in-preloads.ts).
+              fetchPriority="high"
               className={css({
                 position: 'absolute',
                 inset: 0,
