@@ -127,18 +127,25 @@ export type AppointmentField = 'fechaInicio' | 'fechaFin' | 'titulo' | 'tipo' | 
 const INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** An instant written in ISO 8601 with its offset, on a real calendar day (no 30 February). */
+/** The first instant past what an appointment may name: the year 10000 (UTC). */
+const INSTANT_LIMIT = Date.UTC(10000, 0, 1);
+
+/**
+ * An instant written in ISO 8601 with its offset, on a real calendar day (no 30 February), from
+ * 2000 and before the year 10000 once its offset is applied (the database reads no later one).
+ */
 export function isInstant(s: string): boolean {
   const m = INSTANT.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const day = new Date(Date.UTC(y, mo - 1, d));
+  const at = Date.parse(s);
   return (
     y >= 2000 &&
-    y <= 9999 &&
     day.getUTCMonth() === mo - 1 &&
     day.getUTCDate() === d &&
-    Number.isFinite(Date.parse(s))
+    Number.isFinite(at) &&
+    at < INSTANT_LIMIT
   );
 }
 

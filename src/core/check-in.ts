@@ -191,7 +191,10 @@ export function localDay(now: Date, timeZone: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Whether `day` is a real calendar day written `YYYY-MM-DD`. */
+/**
+ * Whether `day` is a real calendar day written `YYYY-MM-DD`, from 1970 to 9998: the last day of
+ * 9999 ends, west of Greenwich, in the year 10000, an instant the database cannot read.
+ */
 export function isCalendarDay(day: string): boolean {
   const m = DAY_SHAPE.exec(day);
   if (!m) return false;
@@ -199,7 +202,7 @@ export function isCalendarDay(day: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return (
     y >= 1970 &&
-    y <= 9999 &&
+    y <= 9998 &&
     date.getUTCFullYear() === y &&
     date.getUTCMonth() === mo - 1 &&
     date.getUTCDate() === d

@@ -301,6 +301,30 @@ describeBackends('appointments', (backend: Backend) => {
       await refused(() => book(asesor, { activo: false }), 400, 'VALIDATION');
       await refused(() => book(asesor, { extra: 1 }), 400, 'VALIDATION');
       await refused(() => book(asesor, { idLead: 42 }), 400, 'VALIDATION');
+      // Times whose offset carries them into the year 10000, which the database cannot read
+      // (found by an outside probe: 500 on the booking, its change and the list).
+      const past9999 = {
+        fechaInicio: '9999-12-31T22:00:00-06:00',
+        fechaFin: '9999-12-31T23:00:00-06:00',
+      };
+      await refused(() => book(asesor, past9999), 400, 'VALIDATION');
+      await refused(
+        () =>
+          asesor.get(
+            `/api/wsObtenerCitas?idCorporativo=${corp}&fechaInicio=9999-12-30&fechaFin=${encodeURIComponent(past9999.fechaFin)}`,
+          ),
+        400,
+        'VALIDATION',
+      );
+      // The conflicts of a slot that ends before it starts: refused like such a booking.
+      await refused(
+        () =>
+          asesor.get(
+            `/api/corporativos/${corp}/citas/conflictos?idAsesor=${ids['asesor@vitrina.demo']}&idShowroom=${alameda.id}&fechaInicio=${encodeURIComponent(at(50))}&fechaFin=${encodeURIComponent(at(49))}`,
+          ),
+        400,
+        'VALIDATION',
+      );
       await refused(
         () => book(asesor, { fechaInicio: at(-1), fechaFin: at(0.5) }),
         400,

@@ -558,6 +558,23 @@ describeBackends('showroom check-in', (backend: Backend) => {
         { path: 'coordenadas._accuracy', code: 'invalid_value' },
       ]);
       await refused(() => hostess.put(url, { ...body, extra: 1 }), 400, 'VALIDATION');
+      // A development of another corporate, or none at all: such a showroom could never be
+      // booked (an outside probe found both accepted). Nothing written.
+      const devOf = async (corporate: string) =>
+        (
+          await db().query<{ id: string }>(
+            'SELECT id FROM rm_developments WHERE corporate_id = $1 ORDER BY id LIMIT 1',
+            [corporate],
+          )
+        ).rows[0]!.id;
+      const before = await eventCount();
+      for (const idDesarrollo of [await devOf(pacificoCorp), 'dev-nope', '../../x'])
+        await refused(
+          () => hostess.put(url, { ...body, idDesarrollo }),
+          404,
+          'DEVELOPMENT_NOT_FOUND',
+        );
+      expect(await eventCount()).toBe(before);
       await refused(
         () => hostess.put(`/api/corporativos/${corp}/config-corporativo/showroom/a%20b`, body),
         400,
@@ -572,6 +589,10 @@ describeBackends('showroom check-in', (backend: Backend) => {
       expect(await eventCount()).toBe(count);
       const list = await asesor.get(`/api/wsObtenerShowrooms?idCorporativo=${corp}`);
       expect(list.json).toEqual(expect.arrayContaining([{ id: 'sr-nuevo', ...body }]));
+      // One of the corporate's own developments is accepted.
+      const own = { ...body, idDesarrollo: await devOf(corp) };
+      expect((await hostess.put(url, own)).json).toEqual({ id: 'sr-nuevo', ...own });
+      await hostess.put(url, body);
     });
 
     it('guests: invite, list with the adviser name, remove (twice is fine); bad input is 400; unknown is 404; advisers are 403', async () => {
@@ -647,6 +668,23 @@ describeBackends('showroom check-in', (backend: Backend) => {
         400,
         'VALIDATION',
       );
+      // The last day of 9999 ends in the year 10000 in the corporate's time zone, which the
+      // database cannot read (an outside probe's 500): refused; the day before is a day.
+      await refused(
+        () =>
+          hostess.get(
+            `/api/corporativos/${corp}/showrooms/${alameda.id}/check-ins?fecha=9999-12-31`,
+          ),
+        400,
+        'VALIDATION',
+      );
+      expect(
+        (
+          await hostess.get(
+            `/api/corporativos/${corp}/showrooms/${alameda.id}/check-ins?fecha=9998-12-31`,
+          )
+        ).json,
+      ).toEqual([]);
       await refused(
         () => gerente.get(`/api/corporativos/${corp}/showrooms/${alameda.id}/check-ins`),
         403,

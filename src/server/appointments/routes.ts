@@ -119,13 +119,19 @@ const updateBody = z.strictObject({
   asistencia: z.enum(['asistio', 'no_asistio']).optional(),
 });
 
-const conflictsQuery = z.strictObject({
-  idAsesor: id,
-  idShowroom: id,
-  fechaInicio: instant.refine(isInstant),
-  fechaFin: instant.refine(isInstant),
-  excluir: id.optional(),
-});
+const conflictsQuery = z
+  .strictObject({
+    idAsesor: id,
+    idShowroom: id,
+    fechaInicio: instant.refine(isInstant),
+    fechaFin: instant.refine(isInstant),
+    excluir: id.optional(),
+  })
+  // A slot ends after it starts, as a booking must (a list's range and a booking refuse it too).
+  .refine((q) => Date.parse(q.fechaFin) > Date.parse(q.fechaInicio), {
+    path: ['fechaFin'],
+    message: 'after fechaInicio',
+  });
 
 export const appointmentRoutes = new Hono<Env>()
   /**
@@ -187,7 +193,8 @@ export const appointmentRoutes = new Hono<Env>()
    * `GET /api/corporativos/:id/citas/conflictos?idAsesor&idShowroom&fechaInicio&fechaFin
    * [&excluir]` → the active appointments a slot would overlap (the booking form's warning
    * before saving): `{ id, titulo, fechaInicio, fechaFin, idAsesor, nombreAsesor, idShowroom,
-   * nombreShowroom, nombreLead, por: ('asesor'|'showroom')[] }[]`.
+   * nombreShowroom, nombreLead, por: ('asesor'|'showroom')[] }[]`. 400 VALIDATION for bad
+   * instants or an end not after the start.
    */
   .get('/corporativos/:id/citas/conflictos', async (c) => {
     const m = await requireMember(c, { id: c.req.param('id') });

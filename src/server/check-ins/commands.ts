@@ -121,7 +121,9 @@ export async function checkOut(
 
 /**
  * Sets a showroom's name, active flag and coordinates (adding it when the id is new) on the
- * corporate's stream. Answers the showroom as it is now, and whether it was added.
+ * corporate's stream. Answers the showroom as it is now, and whether it was added. A showroom
+ * named a development's must name one of the corporate's (404 DEVELOPMENT_NOT_FOUND): one
+ * pointing elsewhere could never be booked.
  */
 export async function configureShowroom(
   env: CommandEnv,
@@ -131,6 +133,14 @@ export async function configureShowroom(
   const { corporate, user } = m;
   return runCommand(env, { corporateId: corporate.id, actorId: user.id }, async (scope) => {
     const loaded = await scope.load(corporateDecider, streams.corporate(corporate.id));
+    if (showroom.idDesarrollo !== undefined) {
+      const { rows } = await scope.query(
+        'SELECT 1 FROM rm_developments WHERE corporate_id = $1 AND id = $2',
+        [corporate.id, showroom.idDesarrollo],
+      );
+      if (rows.length === 0)
+        throw new ApiError(404, 'DEVELOPMENT_NOT_FOUND', 'development_not_found');
+    }
     const events = scope.decide(
       corporateDecider,
       loaded.state,

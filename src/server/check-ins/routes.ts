@@ -243,7 +243,8 @@ export const checkInRoutes = new Hono<Env>()
    * `{ nombre, activo, coordenadas: { _latitude, _longitude, _accuracy? }, idDesarrollo? }` sets
    * the showroom (an unknown id adds it) → 200 Showroom (201 when added). The same values again
    * write nothing. Host administrators only (403). 400 VALIDATION naming the fields (empty
-   * name, latitude beyond ±90, longitude beyond ±180, negative accuracy).
+   * name, latitude beyond ±90, longitude beyond ±180, negative accuracy); 404
+   * DEVELOPMENT_NOT_FOUND for an `idDesarrollo` that is not one of the corporate's.
    */
   .put('/corporativos/:id/config-corporativo/showroom/:showRoomId', async (c) => {
     const m = await requireShowroomAdmin(c);

@@ -5,6 +5,7 @@ import {
   appointmentDecider,
   appointmentReminderKey,
   decideAppointment,
+  isInstant,
   reminderDueAt,
   type AppointmentCommand,
   type AppointmentDecision,
@@ -507,5 +508,17 @@ describe('helpers', () => {
 
   it('every event type folds', () => {
     expect(APPOINTMENT_EVENT_TYPES).toHaveLength(7);
+  });
+});
+
+describe('isInstant', () => {
+  it('an ISO instant with its offset, from 2000, before the year 10000 once the offset is applied', () => {
+    expect(isInstant('2026-11-23T10:00:00-06:00')).toBe(true);
+    expect(isInstant('2026-02-30T10:00:00Z')).toBe(false);
+    expect(isInstant('1999-12-31T23:59:00Z')).toBe(false);
+    expect(isInstant('9999-12-31T17:59:00-06:00')).toBe(true);
+    // 04:00 of 1 January 10000 in UTC: the year the database cannot read.
+    expect(isInstant('9999-12-31T22:00:00-06:00')).toBe(false);
+    expect(isInstant('9999-12-31T23:59:59Z')).toBe(true);
   });
 });

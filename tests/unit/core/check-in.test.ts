@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CHECK_IN_EVENT_TYPES,
@@ -298,6 +299,29 @@ describe('check-in time', () => {
     expect(isCalendarDay('2028-02-29')).toBe(true);
     expect(isCalendarDay('2026-13-01')).toBe(false);
     expect(isCalendarDay('22/11/2026')).toBe(false);
+  });
+
+  it('every day it accepts starts and ends before the year 10000 in any time zone (the database reads no later instant)', () => {
+    expect(isCalendarDay('9999-12-31')).toBe(false);
+    expect(isCalendarDay('9998-12-31')).toBe(true);
+    const zones = ['Etc/GMT+12', 'America/Mexico_City', 'UTC', 'Asia/Tokyo', 'Pacific/Kiritimati'];
+    const limit = Date.UTC(10000, 0, 1);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1970, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.constantFrom(...zones),
+        (y, m, d, zone) => {
+          const day = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          if (!isCalendarDay(day)) return;
+          const { start, end } = dayBounds(day, zone);
+          expect(end.getTime()).toBeLessThan(limit);
+          expect(start.getTime()).toBeLessThan(end.getTime());
+        },
+      ),
+      { examples: [[9998, 12, 31, 'Etc/GMT+12']] },
+    );
   });
 });
 
