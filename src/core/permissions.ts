@@ -133,14 +133,18 @@ export function isAdviserRole(role: Role): boolean {
 
 /**
  * The member takes part in the public-capture round robin: an adviser with 'Propios' scope, not
- * a host administrator, not a broker (`tipo` 'Broker'), whose account is not inactive.
+ * a host administrator, not a broker (`tipo` 'Broker'), whose account is active: not inactive,
+ * and not an invitation still unaccepted (an adviser who cannot sign in yet would not see the
+ * client).
  */
 export function receivesPublicCaptures(user: Pick<User, 'tipo' | 'info'>, role: Role): boolean {
+  const status = user.info?.estatus;
   return (
     role.permisosLeads.alcanceLeads === 'Propios' &&
     !isHostAdmin(role) &&
     user.tipo !== 'Broker' &&
-    user.info?.estatus !== 'inactivo'
+    status !== 'inactivo' &&
+    status !== 'invitado'
   );
 }
 

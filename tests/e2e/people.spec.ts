@@ -138,7 +138,19 @@ test('an administrator invites a person, who opens the mailed link, sets a passw
   await expect(page.locator('tr[data-user="valeria.soto@example.com"]')).toContainText('Activo');
   await page.getByRole('button', { name: 'Editar a Valeria Soto' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar usuario' });
-  await edit.getByLabel('Teléfono (opcional)').fill('+52 55 7777 8888');
+  // A phone that is not one is explained at the field, and nothing is sent.
+  const phone = edit.getByLabel('Teléfono (opcional)');
+  await phone.fill('no tengo');
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/users/')) sent += 1;
+  });
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription(/Escribe un teléfono válido/);
+  expect(sent).toBe(0);
+  await phone.fill('+52 55 7777 8888');
+  await expect(phone).toHaveAttribute('aria-invalid', 'false');
   await edit.getByLabel('Aprueba registros de brokers').check();
   await edit.getByRole('group', { name: 'Roles que puede asignar' }).getByLabel('Asesor').check();
   expect(await axeViolations(page)).toEqual([]);

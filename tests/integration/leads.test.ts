@@ -454,6 +454,14 @@ describeBackends('leads API', (backend: Backend) => {
     expect(unknown.json[0].message).toBe('La nota con la clave nope no existe.');
     const missing = await asesor.del(`${leadsUrl()}/no-lead/notas/nope`);
     expect(missing.json[0].message).toBe('El documento no existe en la ruta especificada.');
+    // In English where the caller reads English (the spec quotes the Spanish texts).
+    const en = { 'accept-language': 'en' };
+    expect((await asesor.del(`${leadsUrl()}/${lead.id}/notas/nope`, en)).json[0].message).toBe(
+      'The note with the key nope does not exist.',
+    );
+    expect((await asesor.del(`${leadsUrl()}/no-lead/notas/nope`, en)).json[0].message).toBe(
+      'The document does not exist at the given path.',
+    );
     expect((await asesor.post(`${leadsUrl()}/${lead.id}/notas`, { nota: '   ' })).status).toBe(400);
   });
 

@@ -161,6 +161,34 @@ describeBackends('people: users page calls', (backend) => {
       { corporativos: [P.id] },
     ])
       await refused(() => admin.post('/api/auth/create-user', newUser(extra)), 400, 'VALIDATION');
+    // A phone is a phone, as a lead's (an outside probe found 'not a phone' stored); none is fine.
+    for (const telefono of ['not a phone', '123', '+52 55 1234 5678 ext 9'])
+      await refused(
+        () => admin.post('/api/auth/create-user', newUser({ telefono })),
+        400,
+        'VALIDATION',
+      );
+    await refused(
+      () =>
+        admin.post('/api/usuarios/invitar', {
+          ...newUser({ telefono: 'not a phone' }),
+          password: undefined,
+        }),
+      400,
+      'VALIDATION',
+    );
+    const phoned = await admin.post(
+      '/api/auth/create-user',
+      newUser({ telefono: '+52 55 1234 5678' }),
+    );
+    expect(phoned.status).toBe(201);
+    expect(phoned.json.telefono).toBe('+52 55 1234 5678');
+    await refused(
+      () =>
+        admin.put(`/api/users/${phoned.json.id}`, { id: phoned.json.id, telefono: 'not a phone' }),
+      400,
+      'VALIDATION',
+    );
     // The manager edits users but does not create them.
     await refused(() => gerente.post('/api/auth/create-user', newUser()), 403);
     // A role of another corporate, or one that does not exist.

@@ -12,7 +12,7 @@ export class ApiError extends Error {
     readonly key: MessageKey | null,
     readonly params: Record<string, string | number> = {},
     readonly extra: Record<string, unknown> = {},
-    /** A literal message (spec texts that are not translated, such as 'La nota con la clave … no existe.'). */
+    /** A literal message, the same in every language (a text that has no translation). */
     readonly literal?: string,
   ) {
     super(literal ?? key ?? errorCode);

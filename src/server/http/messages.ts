@@ -72,6 +72,15 @@ const messages = {
   corporate_not_found: { es: 'No se encontró corporativo', en: 'Corporate not found' },
   development_not_found: { es: 'No se encontró el desarrollo', en: 'Development not found' },
   document_not_found: { es: 'No se encontró el documento', en: 'Document not found' },
+  // The notes calls' 404s: the spec's own Spanish texts, and their English.
+  lead_document_not_found: {
+    es: 'El documento no existe en la ruta especificada.',
+    en: 'The document does not exist at the given path.',
+  },
+  note_not_found: {
+    es: 'La nota con la clave {key} no existe.',
+    en: 'The note with the key {key} does not exist.',
+  },
   bad_credentials: {
     es: 'El correo o la contraseña no son correctos',
     en: 'The email or the password is not correct',

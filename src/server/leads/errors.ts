@@ -7,19 +7,12 @@ import { ApiError, badRequest } from '../http/errors';
 
 export const leadNotFound = () => new ApiError(404, 'NOT_FOUND', 'not_found');
 
-/** The notes calls' 404 (the spec's own text). */
+/** The notes calls' 404 (the spec's own text in Spanish, translated in English). */
 export const documentNotFound = () =>
-  new ApiError(
-    404,
-    'DOCUMENT_NOT_FOUND',
-    null,
-    {},
-    {},
-    'El documento no existe en la ruta especificada.',
-  );
+  new ApiError(404, 'DOCUMENT_NOT_FOUND', 'lead_document_not_found');
 
 const noteNotFound = (key: string) =>
-  new ApiError(404, 'NOTE_NOT_FOUND', null, {}, {}, `La nota con la clave ${key} no existe.`);
+  new ApiError(404, 'NOTE_NOT_FOUND', 'note_not_found', { key });
 
 /** The lead decider's refusals as HTTP answers; a stale edit carries the current lead. */
 export function leadErrorToApi(error: LeadError): ApiError {

@@ -20,6 +20,7 @@ import {
   roleInCorporate,
   type Membership,
 } from '../../core/permissions';
+import { isValidPhone } from '../../core/lead';
 import type { Corporate, User } from '../../core/types';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, type UserCommand } from '../../core/user';
 import { hashPassword } from '../auth/passwords';
@@ -65,13 +66,20 @@ const usersQuery = z.strictObject({
   porPagina: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/** A member's phone: empty (none), or a phone as a lead's must be (core `isValidPhone`). */
+const phone = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((value) => value === '' || isValidPhone(value), { message: 'a phone number' });
+
 /** A new member's fields. Anything else (esAdmin, roles, corporativos, …) is a 400. */
 const memberFields = {
   idCorporativo: id,
   email: z.string().trim().toLowerCase().email().max(320),
   nombre: name,
   apellidos: z.string().trim().max(120).default(''),
-  telefono: z.string().trim().max(40).optional(),
+  telefono: phone.optional(),
   perfil: z.number().int().min(0).max(10).optional(),
   idioma: z.enum(['es', 'en']).optional(),
   idRol: id,
@@ -94,7 +102,7 @@ export const memberUpdate = z
     id: z.string().max(64).optional(),
     nombre: name.optional(),
     apellidos: z.string().trim().max(120).optional(),
-    telefono: z.string().trim().max(40).optional(),
+    telefono: phone.optional(),
     perfil: z.number().int().min(0).max(10).optional(),
     // Stripped as the spec says: the server owns these.
     fechaAlta: z.unknown().optional(),

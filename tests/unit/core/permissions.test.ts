@@ -164,12 +164,15 @@ describe('leads', () => {
     expect(isAdviserRole(host)).toBe(false);
   });
 
-  it('receivesPublicCaptures: active Propios advisers who are not hosts nor brokers', () => {
+  it('receivesPublicCaptures: active Propios advisers who are not hosts nor brokers, not invited ones', () => {
     expect(receivesPublicCaptures(ana, adviser)).toBe(true);
     expect(receivesPublicCaptures(ana, manager)).toBe(false);
     expect(receivesPublicCaptures(ana, host)).toBe(false);
     expect(receivesPublicCaptures(user({ tipo: 'Broker' }), adviser)).toBe(false);
     expect(receivesPublicCaptures(user({ info: { estatus: 'inactivo' } }), adviser)).toBe(false);
+    // Invited and not yet signed up: cannot sign in to see the client (an outside probe's find).
+    expect(receivesPublicCaptures(user({ info: { estatus: 'invitado' } }), adviser)).toBe(false);
+    expect(receivesPublicCaptures(user({ info: { estatus: 'activo' } }), adviser)).toBe(true);
   });
 });
 

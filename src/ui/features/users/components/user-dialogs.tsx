@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
+import { isValidPhone } from '../../../../core/lead';
 import type { Role } from '../../../../core/types';
 import { Modal } from '../../../components/modal';
 import { button } from '../../../components/styles';
@@ -82,6 +83,47 @@ function ErrorLine({ error }: { error: unknown }) {
   );
 }
 
+/** Whether a member's phone would be refused: empty is none; else the rule a lead's follows. */
+const phoneInvalid = (value: string) => value.trim() !== '' && !isValidPhone(value.trim());
+
+/** The member's phone, marked invalid and explained once the form was sent with a bad one. */
+function PhoneField({
+  value,
+  onChange,
+  showErrors,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  showErrors: boolean;
+}) {
+  const { t } = useTranslation('people');
+  const errorId = useId();
+  const invalid = showErrors && phoneInvalid(value);
+  return (
+    <Field label={t('dialog.telefono')}>
+      {(id) => (
+        <>
+          <input
+            id={id}
+            type="tel"
+            autoComplete="off"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? errorId : undefined}
+            className={input}
+          />
+          {invalid ? (
+            <p id={errorId} className={css({ color: 'danger', fontSize: 'sm', mt: 1 })}>
+              {t('dialog.phoneInvalid')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Field>
+  );
+}
+
 /** Invite (`mode: 'invite'`) or create (`'create'`, with a password) a member of the corporate. */
 export function NewMemberDialog({
   mode,
@@ -124,7 +166,14 @@ export function NewMemberDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!f.nombre.trim() || !f.email.trim() || !f.idRol || mutation.isPending) return;
+    if (
+      !f.nombre.trim() ||
+      !f.email.trim() ||
+      !f.idRol ||
+      phoneInvalid(f.telefono) ||
+      mutation.isPending
+    )
+      return;
     const body = {
       idCorporativo: corporateId,
       nombre: f.nombre.trim(),
@@ -257,18 +306,7 @@ export function NewMemberDialog({
                 )}
               </Field>
             ) : (
-              <Field label={t('dialog.telefono')}>
-                {(id) => (
-                  <input
-                    id={id}
-                    type="tel"
-                    autoComplete="off"
-                    value={f.telefono}
-                    onChange={(e) => set('telefono')(e.target.value)}
-                    className={input}
-                  />
-                )}
-              </Field>
+              <PhoneField value={f.telefono} onChange={set('telefono')} showErrors={submitted} />
             )}
           </div>
           {mode === 'create' ? (
@@ -329,9 +367,11 @@ export function EditMemberDialog({
     [...assigns].sort().join(',') !== [...member.rolesAsignacion].sort().join(',');
   const set = (key: keyof typeof f) => (value: string) => setF((v) => ({ ...v, [key]: value }));
   const canChangeRole = member.idRol !== null && roles.some((r) => r.id === member.idRol);
+  const [submitted, setSubmitted] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!f.nombre.trim() || update.isPending) return;
+    setSubmitted(true);
+    if (!f.nombre.trim() || phoneInvalid(f.telefono) || update.isPending) return;
     update.mutate(
       {
         id: member.id,
@@ -388,17 +428,7 @@ export function EditMemberDialog({
             )}
           </Field>
         </div>
-        <Field label={t('dialog.telefono')}>
-          {(id) => (
-            <input
-              id={id}
-              type="tel"
-              value={f.telefono}
-              onChange={(e) => set('telefono')(e.target.value)}
-              className={input}
-            />
-          )}
-        </Field>
+        <PhoneField value={f.telefono} onChange={set('telefono')} showErrors={submitted} />
         {canChangeRole ? (
           <Field label={t('dialog.role')}>
             {(id) => (
