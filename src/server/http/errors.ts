@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError, type ZodType, type z } from 'zod';
+import { isConnectionLost } from '../store/db';
 import { ConcurrencyError } from '../store/event-store';
 import { langFrom, message, type Lang, type MessageKey } from './messages';
 
@@ -47,6 +48,17 @@ export function handleError(error: unknown, c: Context) {
   if (error instanceof ZodError) return errorResponse(c, validationError(error));
   if (error instanceof ConcurrencyError)
     return errorResponse(c, new ApiError(409, 'CONFLICT', 'conflict'));
+  // The database connection went away under the request (a restart, a failover): a moment's
+  // unavailability, not the caller's fault nor a defect; a write that lost its COMMIT's answer
+  // may have been saved, which the client finds by reading again.
+  if (isConnectionLost(error)) {
+    console.error(
+      '[vitrina] database connection lost',
+      error instanceof Error ? error.message : error,
+    );
+    c.header('Retry-After', '1');
+    return errorResponse(c, new ApiError(503, 'SERVICE_UNAVAILABLE', 'database_unavailable'));
+  }
   if (
     error instanceof Error &&
     'status' in error &&

@@ -72,6 +72,10 @@ const messages = {
   corporate_not_found: { es: 'No se encontró corporativo', en: 'Corporate not found' },
   development_not_found: { es: 'No se encontró el desarrollo', en: 'Development not found' },
   document_not_found: { es: 'No se encontró el documento', en: 'Document not found' },
+  database_unavailable: {
+    es: 'El servicio no está disponible por un momento. Intenta de nuevo en unos segundos',
+    en: 'The service is unavailable for a moment. Try again in a few seconds',
+  },
   // The notes calls' 404s: the spec's own Spanish texts, and their English.
   lead_document_not_found: {
     es: 'El documento no existe en la ruta especificada.',

@@ -25,7 +25,7 @@ import {
   type StoredEvent,
 } from './event-store';
 import type { EventStore } from './event-store';
-import type { Queryable } from './db';
+import { ConnectionLostError, type Queryable } from './db';
 
 /** What the handler needs from the process: the store, the clock and the id source. */
 export interface CommandEnv {
@@ -158,9 +158,13 @@ export class CommandScope implements Queryable {
   }
 }
 
-/** PostgreSQL's serialization failure and deadlock: the attempt may simply run again. */
+/**
+ * PostgreSQL's serialization failure and deadlock, and a connection lost before COMMIT (the
+ * transaction was rolled back): the attempt may simply run again.
+ */
 function isRetryable(error: unknown): boolean {
   if (error instanceof ConcurrencyError) return true;
+  if (error instanceof ConnectionLostError) return error.beforeCommit;
   const code = (error as { code?: unknown } | null)?.code;
   return code === '40001' || code === '40P01';
 }

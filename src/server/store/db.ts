@@ -226,6 +226,44 @@ class PreparedNames {
   }
 }
 
+/** SQLSTATEs of a connection PostgreSQL ended or could not give (classes 08 and 57P). */
+const CONNECTION_STATES = /^(08\d{3}|57P0[1-3])$/;
+/** The socket's codes for a connection that went away or could not be made. */
+const SOCKET_CODES = /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/;
+/** node-postgres's own words for a connection that went away. */
+const CONNECTION_MESSAGES = /Connection terminated|not queryable|socket hang up/;
+
+/** Whether `error` says the database connection was lost (not that the statement was refused). */
+export function isConnectionLost(error: unknown): boolean {
+  if (error instanceof ConnectionLostError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_STATES.test(code) || SOCKET_CODES.test(code)))
+    return true;
+  return CONNECTION_MESSAGES.test(error.message);
+}
+
+/**
+ * The database connection was lost under a statement (PostgreSQL restarted, an operator or a
+ * failover ended the backend, the network dropped). `beforeCommit`: the transaction never
+ * reached COMMIT, so PostgreSQL rolled it back and running it again is safe; when the COMMIT
+ * itself lost its answer, whether it took effect is unknown. The HTTP layer answers it 503.
+ */
+export class ConnectionLostError extends Error {
+  constructor(
+    readonly beforeCommit: boolean,
+    cause: unknown,
+  ) {
+    super(`database connection lost: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'ConnectionLostError';
+  }
+}
+
+/** A read-only statement: it may simply be sent again on another connection. */
+const READ_AGAIN = /^\s*(SELECT|WITH(?![\s\S]*\b(INSERT|UPDATE|DELETE)\b)|SHOW|VALUES)\b/i;
+
 async function openPostgres(url: string, max: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
   const prepared = new PreparedNames();
@@ -242,8 +280,20 @@ async function openPostgres(url: string, max: number): Promise<Db> {
     kind: 'postgres',
     connections: max,
     query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await pool.query(prepared.statement(sql, params));
-      return { rows: r.rows as T[] };
+      const statement = prepared.statement(sql, params);
+      try {
+        return { rows: (await pool.query(statement)).rows as T[] };
+      } catch (error) {
+        if (!isConnectionLost(error)) throw error;
+        // A read is sent once more, on another connection (the pool replaced the lost one);
+        // a write outside a transaction may have taken effect, so it is not.
+        if (!READ_AGAIN.test(sql)) throw new ConnectionLostError(false, error);
+        try {
+          return { rows: (await pool.query(statement)).rows as T[] };
+        } catch (again) {
+          throw isConnectionLost(again) ? new ConnectionLostError(true, again) : again;
+        }
+      }
     },
     transaction: async (fn) => {
       // The failing query rejects anyway; the broken client is destroyed on release.
@@ -251,7 +301,13 @@ async function openPostgres(url: string, max: number): Promise<Db> {
       const onError = (error: Error) => {
         broken = error;
       };
-      const c = await checkout(pool, onError);
+      let c: pg.PoolClient;
+      try {
+        c = await checkout(pool, onError);
+      } catch (error) {
+        throw isConnectionLost(error) ? new ConnectionLostError(true, error) : error;
+      }
+      let committing = false;
       try {
         await c.query('BEGIN');
         const result = await fn({
@@ -260,10 +316,14 @@ async function openPostgres(url: string, max: number): Promise<Db> {
             return { rows: r.rows as T[] };
           },
         });
+        committing = true;
         await c.query('COMMIT');
         return result;
       } catch (error) {
         await c.query('ROLLBACK').catch(() => undefined);
+        // Lost before COMMIT: PostgreSQL rolled the transaction back (runCommand runs it again).
+        if (!(error instanceof ConnectionLostError) && (broken || isConnectionLost(error)))
+          throw new ConnectionLostError(!committing, error);
         throw error;
       } finally {
         c.off('error', onError);
