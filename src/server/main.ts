@@ -1,3 +1,4 @@
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -33,6 +34,8 @@ const distDir = resolve(process.env.VITRINA_DIST_DIR ?? './dist');
  */
 const BACKGROUND_QUIET_MS = 100;
 const BACKGROUND_LATEST_MS = 1_000;
+/** How long a stop waits for the requests in flight before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   // Only the end-to-end server sets VITRINA_TEST_CLOCK: a clock its tests may move forward.
@@ -120,11 +123,40 @@ async function main() {
     server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   }
 
+  // A stop (SIGTERM, SIGINT) lets the requests in flight finish with their real answers before
+  // the store closes: closing it first answered them 500 ("cannot use a pool after calling end")
+  // or left a committed write unanswered (found by an outside probe). The listening socket closes
+  // at once; live streams are asked to end (their clients connect again); idle keep-alive
+  // connections are closed as they become idle; after SHUTDOWN_GRACE_MS whatever is left is cut.
   let closing = false;
+  // Answers still to be written: told to close their connection once the stop begins, so no
+  // client sends another request on a socket the server is about to close (that request would
+  // be cut unanswered). A request that arrives during the stop is answered the same way.
+  const unanswered = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) {
+      res.setHeader('Connection', 'close');
+      return;
+    }
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
   const shutdown = () => {
+    if (closing) return;
     closing = true;
-    server.close();
-    void runtime.close().finally(() => process.exit(0));
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const http = server as Partial<
+      Pick<HttpServer, 'closeIdleConnections' | 'closeAllConnections'>
+    >;
+    const idle = setInterval(() => http.closeIdleConnections?.(), 100);
+    const grace = setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(grace);
+      void runtime.close().finally(() => process.exit(0));
+    });
+    runtime.deps.live.endStreams();
+    http.closeIdleConnections?.();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -38,6 +38,7 @@ type EventListener = (event: StoredEvent) => void;
 interface Subscriber {
   event: EventListener;
   resync: (() => void) | undefined;
+  end: (() => void) | undefined;
 }
 
 /** Transaction ids remembered as delivered, so a commit heard twice is delivered once. */
@@ -112,10 +113,25 @@ export class LiveFeed {
    * Hears every committed event; `onResync` is called when events may have been missed (the
    * listener reconnected), so the subscriber's clients should read everything again.
    */
-  subscribe(listener: EventListener, onResync?: () => void): () => void {
-    const subscriber: Subscriber = { event: listener, resync: onResync };
+  subscribe(listener: EventListener, onResync?: () => void, onEnd?: () => void): () => void {
+    const subscriber: Subscriber = { event: listener, resync: onResync, end: onEnd };
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Asks every subscriber to end (`onEnd`): the process is shutting down, and a live stream,
+   * which never finishes by itself, would hold the server open. Its client connects again, to
+   * this server once restarted or to another process.
+   */
+  endStreams(): void {
+    for (const subscriber of [...this.subscribers]) {
+      try {
+        subscriber.end?.();
+      } catch {
+        // one subscriber's failure does not stop the others
+      }
+    }
   }
 
   /**

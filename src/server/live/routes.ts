@@ -142,6 +142,8 @@ export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
     // Changes may have been missed (the feed's listener reconnected): a second `ready` makes the
     // client read again what it shows, as after its own reconnection.
     let resyncDue = false;
+    // The server is shutting down: the stream ends, and its client connects again.
+    let endDue = false;
     let wake: (() => void) | undefined;
     const unsubscribe = deps.live.subscribe(
       (event) => {
@@ -150,6 +152,10 @@ export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
       },
       () => {
         resyncDue = true;
+        wake?.();
+      },
+      () => {
+        endDue = true;
         wake?.();
       },
     );
@@ -179,7 +185,7 @@ export const liveRoutes = new Hono<Env>().get('/stream', async (c) => {
         data: JSON.stringify({ userId: me.id }),
         retry: 2000,
       });
-      while (!stream.aborted) {
+      while (!stream.aborted && !endDue) {
         if (resyncDue) {
           resyncDue = false;
           await stream.writeSSE({
