@@ -242,6 +242,40 @@ describeBackends('appointments', (backend: Backend) => {
       expect(after.json.conflictos).toEqual([]);
     });
 
+    it('a client the host administrator registered, booked with an adviser, goes to that adviser, who can open it', async () => {
+      // An outside walk found the adviser told of the visit (reminder, arrival) but unable to
+      // open the client: it stayed the host's, who attends no appointments.
+      const walkIn = await hostess.post(`/api/corporativos/${corp}/leads`, {
+        nombre: 'Olga Pruebas',
+        email: `olga-${Date.now()}@example.com`,
+      });
+      expect(walkIn.status, JSON.stringify(walkIn.json)).toBe(201);
+      const leadUrl = `/api/corporativos/${corp}/leads/${walkIn.json.id}`;
+      expect((await hostess.get(leadUrl)).json.idVendedor).toBe(ids['hostess@vitrina.demo']);
+      expect((await asesor.get(leadUrl)).status).toBe(404);
+      const booked = await book(hostess, {
+        idLead: walkIn.json.id,
+        idAsesor: ids['asesor@vitrina.demo'],
+        fechaInicio: at(70),
+        fechaFin: at(71),
+      });
+      expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+      const opened = await asesor.get(leadUrl);
+      expect(opened.status).toBe(200);
+      expect(opened.json.idVendedor).toBe(ids['asesor@vitrina.demo']);
+      // An adviser's client stays theirs when the host books them with another adviser.
+      const other = await book(hostess, {
+        idLead: leadAsesor2,
+        idAsesor: ids['asesor@vitrina.demo'],
+        fechaInicio: at(72),
+        fechaFin: at(73),
+      });
+      expect(other.status).toBe(201);
+      expect(
+        (await gerente.get(`/api/corporativos/${corp}/leads/${leadAsesor2}`)).json.idVendedor,
+      ).toBe(ids['asesor2@vitrina.demo']);
+    });
+
     it('the booking form’s lists: a host administrator finds every lead and adviser; an adviser only their own', async () => {
       const leads = (who: Client, text = '') =>
         who.get(`/api/corporativos/${corp}/citas/clientes?q=${encodeURIComponent(text)}`);

@@ -13,11 +13,14 @@ import {
   type Asistencia,
   type Cita,
 } from '../../core/appointment';
+import { leadDecider } from '../../core/lead';
 import type { Membership } from '../../core/permissions';
 import { loadDevelopmentById } from '../catalogue/queries';
 import { findShowroom } from '../check-ins/queries';
 import { ApiError, badRequest, forbidden } from '../http/errors';
+import { leadErrorToApi } from '../leads/errors';
 import { readLeadDoc } from '../leads/queries';
+import { leadStream } from '../leads/streams';
 import { runCommand, type CommandEnv, type CommandScope } from '../store/command-handler';
 import { findConflicts, isAdviserOf } from './queries';
 import { appointmentStream } from './streams';
@@ -138,6 +141,22 @@ export async function scheduleAppointment(
     await scope.emit(loaded.streamId, events, 0);
     const cita = events.reduce((s, e) => appointmentDecider.evolve(s, e), loaded.state).cita;
     if (!cita) throw new Error('appointment: missing after AppointmentScheduled');
+    // A client a host administrator registered at the door belongs to the host, who attends no
+    // appointments: booked with an adviser, the client goes to that adviser, who is told of the
+    // visit (reminder, arrival) and must be able to open the client.
+    if (lead?.idVendedor && lead.idVendedor !== idAsesor) {
+      const ownerAttends = await isAdviserOf(scope, corporate, lead.idVendedor);
+      if (!ownerAttends) {
+        const owned = await scope.load(leadDecider, leadStream(corporate.id, lead.id));
+        const handed = scope.decide(
+          leadDecider,
+          owned.state,
+          { type: 'AssignLead', idVendedor: idAsesor },
+          leadErrorToApi,
+        );
+        await scope.emit(owned.streamId, handed);
+      }
+    }
     return { cita, conflictos: await findConflicts(scope, m, cita) };
   });
 }
