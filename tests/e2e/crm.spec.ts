@@ -118,10 +118,14 @@ test('HubSpot: configured by the administrator, connected by the adviser, a lead
   await form.getByLabel('URL de token (tokenUri)').fill(String(config.tokenUri));
   await form.getByLabel('URL base de la API').fill(String(config.apiBase));
   await form.getByLabel('Scope').fill('');
+  await form.getByLabel('URL de token (tokenUri)').fill('');
   await form.getByRole('button', { name: 'Guardar' }).click();
-  // The spec's message at its field.
+  // The spec's message at each field (each its own: both said 'No hay authorizeUri' once), and
+  // the first of them takes the focus (the button seemed to do nothing when they were off screen).
   await expect(form.getByLabel('Scope')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByTestId('field-error')).toContainText(['No hay scope']);
+  await expect(form.getByTestId('field-error')).toHaveText(['No hay tokenUri', 'No hay scope']);
+  await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused();
+  await form.getByLabel('URL de token (tokenUri)').fill(String(config.tokenUri));
   await form.getByLabel('Scope').fill(String(config.scope));
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(adminPage.getByText('Configuración del CRM guardada')).toBeVisible();

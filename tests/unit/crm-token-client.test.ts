@@ -36,6 +36,37 @@ describe('CRM configuration errors at their fields', () => {
     expect(errors).toEqual({ scope: 'No hay scope', authorizeUri: 'No hay authorizeUri' });
   });
 
+  it('the server’s answer (details with codes only): each field its own text, in the language', async () => {
+    const { createInstance } = await import('i18next');
+    const es = (await import('../../src/ui/i18n/locales/es/errors.json')).default;
+    const en = (await import('../../src/ui/i18n/locales/en/errors.json')).default;
+    const body = [
+      {
+        errorCode: 'CRM_CONFIG_INVALID',
+        message: 'No hay authorizeUri',
+        details: [
+          { path: 'authorizeUri', code: 'crm_no_authorize_uri' },
+          { path: 'scope', code: 'crm_no_scope' },
+          { path: 'tokenUri', code: 'crm_no_token_uri' },
+        ],
+      },
+    ];
+    for (const [lng, expected] of [
+      [
+        'es',
+        { authorizeUri: 'No hay authorizeUri', scope: 'No hay scope', tokenUri: 'No hay tokenUri' },
+      ],
+      [
+        'en',
+        { authorizeUri: en.crm.noAuthorizeUri, scope: en.crm.noScope, tokenUri: en.crm.noTokenUri },
+      ],
+    ] as const) {
+      const i18n = createInstance();
+      await i18n.init({ lng, resources: { es: { errors: es }, en: { errors: en } } });
+      expect(crmFieldErrors(apiError(400, body), i18n)).toEqual(expected);
+    }
+  });
+
   it('uses the field the answer names (campo / field / details), else the form', () => {
     expect(
       crmFieldErrors(

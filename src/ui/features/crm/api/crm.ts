@@ -10,6 +10,7 @@
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CrmType } from '../../../../machines/crm-token.machine';
+import i18next, { type i18n as I18n } from 'i18next';
 import { ApiRequestError, api } from '../../../lib/api';
 
 export const CRM_TYPES: readonly CrmType[] = ['Salesforce', 'Hubspot', 'Zoho'];
@@ -229,7 +230,21 @@ const MESSAGE_FIELDS: readonly (readonly [RegExp, keyof CrmConfigInput])[] = [
  * The field errors of a refused save: every item of the error answer, placed at the field it
  * names (`campo` / `field` / `path`, or the field its message names), the rest under `_form`.
  */
-export function crmFieldErrors(error: unknown): Record<string, string> {
+/** A CRM configuration problem's code (core `CrmConfigIssue`) as the spec's translated text. */
+const ISSUE_TEXTS: Record<string, string> = {
+  crm_no_authorize_uri: 'errors:crm.noAuthorizeUri',
+  crm_no_scope: 'errors:crm.noScope',
+  crm_no_token_uri: 'errors:crm.noTokenUri',
+  crm_no_insert_lead: 'errors:crm.noInsertLead',
+  crm_no_info_seller: 'errors:crm.noInfoSeller',
+};
+
+function codeText(code: unknown, i18n: I18n): string | null {
+  const key = typeof code === 'string' ? ISSUE_TEXTS[code] : undefined;
+  return key && i18n.exists(key) ? i18n.t(key) : null;
+}
+
+export function crmFieldErrors(error: unknown, i18n: I18n = i18next): Record<string, string> {
   const out: Record<string, string> = {};
   if (!(error instanceof ApiRequestError))
     return { _form: error instanceof Error ? error.message : '' };
@@ -255,7 +270,12 @@ export function crmFieldErrors(error: unknown): Record<string, string> {
       for (const d of details) {
         if (!d || typeof d !== 'object') continue;
         const detail = d as Record<string, unknown>;
-        const text = typeof detail.message === 'string' ? detail.message : message;
+        // A detail without its own message says its code: each field its own text (the
+        // answer's message is the first problem's, which every field showed).
+        const text =
+          typeof detail.message === 'string'
+            ? detail.message
+            : (codeText(detail.code, i18n) ?? message);
         const field = [detail.campo, detail.field, detail.path].find(
           (v): v is string => typeof v === 'string',
         );

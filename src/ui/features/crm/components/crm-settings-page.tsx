@@ -228,10 +228,19 @@ function CrmConfigForm({ corporateId }: { corporateId: string }) {
   const save = useSaveCrmConfig(corporateId);
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (config.data && form === null) setForm(formOf(config.data));
   }, [config.data, form]);
+  // A refused save: the first field it names takes the focus (and is scrolled into view), or
+  // the form's own message does; a save that failed off screen looked like it did nothing.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')
+      ?.focus();
+  }, [errors]);
 
   if (config.isError) return <p role="alert">{t('settings.loadFailed')}</p>;
   if (!form || !config.data) return <p aria-busy="true">{t('settings.loading')}</p>;
@@ -272,12 +281,18 @@ function CrmConfigForm({ corporateId }: { corporateId: string }) {
   const zohoOrHubspot = form.tipo === 'Zoho' || form.tipo === 'Hubspot';
 
   return (
-    <form onSubmit={submit} className={panel} noValidate aria-labelledby="crm-config-title">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className={panel}
+      noValidate
+      aria-labelledby="crm-config-title"
+    >
       <h3 id="crm-config-title" className={sectionTitle}>
         {t('settings.configTitle')}
       </h3>
       {errors._form ? (
-        <p role="alert" className={fieldError}>
+        <p role="alert" tabIndex={-1} data-form-error className={fieldError}>
           {errors._form}
         </p>
       ) : null}
