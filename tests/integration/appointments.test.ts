@@ -297,6 +297,31 @@ describeBackends('appointments', (backend: Backend) => {
       );
       expect(await advisers(hostess)).not.toContain(ids['hostess@vitrina.demo']);
       expect(await advisers(asesor)).toEqual([ids['asesor@vitrina.demo']]);
+      // An adviser invited and not signed up yet attends nothing: in neither the booking's nor
+      // the showroom guests' list (an outside walk found them offered).
+      const admin = await signedIn(app, 'admin@vitrina.demo', ids);
+      const adviserRole = (
+        (await admin.get(`/api/wsObtenerCorporativo?id=${corp}`)).json as {
+          roles: { id: string; nombre: string }[];
+        }
+      ).roles.find((r) => r.nombre === 'Asesor')!.id;
+      const invited = await admin.post('/api/usuarios/invitar', {
+        idCorporativo: corp,
+        email: `invitada-${Date.now()}@example.com`,
+        nombre: 'Invitada',
+        idRol: adviserRole,
+      });
+      expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+      const invitedId =
+        (invited.json as { id?: string; usuario?: { id: string } }).id ??
+        (invited.json as { usuario: { id: string } }).usuario.id;
+      expect(invitedId).toMatch(/^\S+$/);
+      expect(await advisers(hostess)).not.toContain(invitedId);
+      const guestHosts = (
+        (await hostess.get(`/api/corporativos/${corp}/showrooms/asesores`)).json as { id: string }[]
+      ).map((a) => a.id);
+      expect(guestHosts).toContain(ids['asesor@vitrina.demo']);
+      expect(guestHosts).not.toContain(invitedId);
       await refused(
         () => pacifico.get(`/api/corporativos/${corp}/citas/asesores`),
         403,

@@ -17,6 +17,7 @@ import {
   seesAllLeads,
   type MembershipRef,
 } from '../../core/permissions';
+import { userStatus } from '../../core/user';
 import type { Corporate, User } from '../../core/types';
 import type { Queryable } from '../store/db';
 import { appointmentStream } from './streams';
@@ -294,6 +295,8 @@ export async function bookableAdvisers(
     .filter(({ id, doc }) => {
       const role = roles.get(doc.roles[m.corporate.id] ?? '');
       if (!role || !isAdviserRole(role)) return false;
+      // Not an invitation still unaccepted nor a deactivated account: neither attends.
+      if (userStatus(doc) !== 'activo') return false;
       return seesAllAppointments(m.role) || id === m.user.id;
     })
     .map(({ id, doc }) => ({ id, nombre: `${doc.nombre} ${doc.apellidos ?? ''}`.trim() }));

@@ -26,6 +26,7 @@ import {
   mayAdministerShowrooms,
   mayCheckIn,
 } from '../../core/permissions';
+import { userStatus } from '../../core/user';
 import { requireMember, type Ctx, type Env, type Membership } from '../http/context';
 import { ApiError, forbidden, jsonBody, parse } from '../http/errors';
 import {
@@ -263,7 +264,12 @@ export const checkInRoutes = new Hono<Env>()
     const m = await requireShowroomAdmin(c);
     const { rows } = await c.get('deps').db.query<{
       id: string;
-      doc: { nombre: string; apellidos?: string; roles: Record<string, string> };
+      doc: {
+        nombre: string;
+        apellidos?: string;
+        roles: Record<string, string>;
+        info?: { estatus: string };
+      };
     }>(
       `SELECT id, doc FROM rm_users WHERE doc->'corporativos' @> jsonb_build_array($1::text)
        ORDER BY doc->>'nombre', doc->>'apellidos', id`,
@@ -272,7 +278,12 @@ export const checkInRoutes = new Hono<Env>()
     const roles = new Map(m.corporate.roles.map((r) => [r.id, r]));
     return c.json(
       rows
-        .filter(({ doc }) => !isHostAdmin(roles.get(doc.roles[m.corporate.id] ?? '')))
+        // Not host administrators, nor people who cannot come (invited, deactivated).
+        .filter(
+          ({ doc }) =>
+            !isHostAdmin(roles.get(doc.roles[m.corporate.id] ?? '')) &&
+            userStatus(doc) === 'activo',
+        )
         .map(({ id: uid, doc }) => ({
           id: uid,
           nombre: doc.nombre,
