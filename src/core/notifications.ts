@@ -113,8 +113,8 @@ const TEMPLATES: Record<
     },
   },
   'cliente.llegada': {
-    es: { titulo: 'Tu cliente llegó', mensaje: '{cliente} llegó al showroom {showroom}' },
-    en: { titulo: 'Your client arrived', mensaje: '{cliente} arrived at showroom {showroom}' },
+    es: { titulo: 'Tu cliente llegó', mensaje: '{cliente} llegó a {showroom}' },
+    en: { titulo: 'Your client arrived', mensaje: '{cliente} arrived at {showroom}' },
   },
   'broker.registro': {
     es: {

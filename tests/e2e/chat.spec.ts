@@ -244,6 +244,11 @@ test('a question gets unit cards whose links open the unit; Escape closes and fo
   expect(count).toBeLessThanOrEqual(3);
   await expect(panel.getByRole('heading', { name: /Torre Alameda · \d+ unidad/ })).toBeVisible();
   await expect(panel.getByRole('log')).toContainText(/Encontré \d+ unidad/);
+  // One development: 'en 1 desarrollo', not 'en 1 desarrollos' (an outside walk's find).
+  await expect(panel.getByRole('log')).not.toContainText('1 desarrollos');
+  await expect(panel.getByRole('log')).toContainText(
+    /en 1 desarrollo\. Te muestro hasta 3:|Encontré 1 unidad disponible\./,
+  );
   const first = cards.first();
   await expect(first).toContainText('2 rec.');
   // The cheapest first when no order is asked.
@@ -322,6 +327,8 @@ test('a malicious webhook reply runs nothing and calls no foreign host; the pane
     await input.fill('¿Qué me recomiendas?');
     await send.click();
     await expect(send).toBeDisabled();
+    // The focus went back to the question, not to the page (the button is disabled).
+    await expect(input).toBeFocused();
     await expect(panel.getByTestId('chat-typing')).toBeVisible();
     await expect(panel.getByRole('log')).toHaveAttribute('aria-busy', 'true');
     await input.fill('otra pregunta');

@@ -166,7 +166,9 @@ function InventoryAnswer({
       ? t('answer.none')
       : reply.intencion === 'contar'
         ? t('answer.count', { count: reply.total })
-        : t('answer.found', { count: reply.total, developments: reply.desarrollos.length });
+        : reply.desarrollos.length === 1
+          ? t('answer.foundInOne', { count: reply.total })
+          : t('answer.found', { count: reply.total, developments: reply.desarrollos.length });
   return (
     <div
       className={css({ display: 'flex', flexDirection: 'column', gap: 2 })}

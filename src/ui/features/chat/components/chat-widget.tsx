@@ -150,6 +150,10 @@ function ChatAssistant({ url }: { url: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     chat.send({ type: 'chat.send' });
+    // Sent with the button, which is disabled while the reply is pending: the focus goes back to
+    // the question (left on the disabled button it fell to the page, and Escape no longer
+    // closed the panel).
+    inputRef.current?.focus();
   };
 
   const language = currentLanguage();
