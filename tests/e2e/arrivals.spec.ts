@@ -98,7 +98,7 @@ test('a guest with an appointment arrives: attended, the adviser told; a walk-in
   await form.getByRole('button', { name: 'Agregar invitado' }).click();
   const list = hostPage.getByRole('list', { name: 'Invitados' });
   await expect(list).toContainText('Lucía Llegada E2E');
-  await hostPage.getByRole('button', { name: 'Registrar la llegada de Lucía Llegada E2E' }).click();
+  await hostPage.getByRole('button', { name: 'Llegó: Lucía Llegada E2E' }).click();
   await expect(list.getByText(/Llegó a las/)).toBeVisible();
   await hostPage.screenshot({ path: `${SHOTS}/arrivals-guest-es-1280.png` });
 

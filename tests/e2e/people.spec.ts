@@ -96,7 +96,7 @@ test('an administrator invites a person, who opens the mailed link, sets a passw
   const row = page.locator('tr[data-user="valeria.soto@example.com"]');
   await expect(row).toContainText('Invitación pendiente');
   await expect(
-    row.getByRole('button', { name: 'Reenviar la invitación de Valeria Soto' }),
+    row.getByRole('button', { name: 'Reenviar invitación a Valeria Soto' }),
   ).toBeVisible();
 
   // The person, signed out, reads the mail and follows its link.

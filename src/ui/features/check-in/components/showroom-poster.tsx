@@ -130,7 +130,7 @@ export function ShowroomPoster({ showroomId }: { showroomId: string }) {
         <p
           className={css({
             fontSize: 'xs',
-            color: '#777',
+            color: '#595959', // 7:1 on white (was #777, 4.47:1)
             wordBreak: 'break-all',
             maxW: '100%',
           })}

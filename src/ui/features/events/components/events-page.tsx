@@ -41,7 +41,7 @@ import {
   type CalendarView,
 } from '../utils/calendar';
 import { AppointmentDialog, type AppointmentPrefill } from './appointment-dialog';
-import { TimeGrid, type MoveTarget } from './time-grid';
+import { TimeGrid, weekdayAndDay, type MoveTarget } from './time-grid';
 
 /** Below this width the week is a list of days (seven columns do not fit a phone). */
 const NARROW_QUERY = '(max-width: 639px)';
@@ -494,9 +494,14 @@ export function EventsPage({ search }: { search: EventsSearch }) {
                 >
                   <button
                     type="button"
-                    aria-label={t('newOn', {
+                    // The name starts with what the button shows (WCAG 2.5.3, label in name).
+                    aria-label={`${
+                      view === 'semana'
+                        ? weekdayAndDay(dateLabel, d)
+                        : dateLabel(d, { day: 'numeric' })
+                    } · ${t('newOn', {
                       date: dateLabel(d, { weekday: 'long', day: 'numeric', month: 'long' }),
-                    })}
+                    })}`}
                     onClick={() => openNew({ day: d })}
                     className={css({
                       textAlign: 'left',
@@ -508,7 +513,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
                     })}
                   >
                     {view === 'semana'
-                      ? dateLabel(d, { weekday: 'short', day: 'numeric' })
+                      ? weekdayAndDay(dateLabel, d)
                       : dateLabel(d, { day: 'numeric' })}
                   </button>
                   {shown.map((c) => item(c, true))}

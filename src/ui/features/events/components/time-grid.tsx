@@ -48,6 +48,17 @@ const KEY_MOVES: Record<string, { days: number; minutes: number }> = {
 /** A pointer that moves less than this is a click, not a drag. */
 const DRAG_THRESHOLD_PX = 5;
 
+/**
+ * A day as a column names it: the short weekday, then the day of the month, in every language
+ * ("lun 23", "Mon 23"; Intl's English order was "23 Mon").
+ */
+export function weekdayAndDay(
+  dateLabel: (day: string, fields: DayFields) => string,
+  day: string,
+): string {
+  return `${dateLabel(day, { weekday: 'short' })} ${dateLabel(day, { day: 'numeric' })}`;
+}
+
 export interface MoveTarget {
   fechaInicio: string;
   fechaFin: string;
@@ -237,7 +248,6 @@ export function TimeGrid({
               <div
                 key={d}
                 role="columnheader"
-                aria-label={dateLabel(d, { weekday: 'long', day: 'numeric', month: 'long' })}
                 className={css({
                   textAlign: 'center',
                   fontSize: 'sm',
@@ -252,7 +262,7 @@ export function TimeGrid({
                   textOverflow: 'ellipsis',
                 })}
               >
-                {dateLabel(d, { weekday: 'short', day: 'numeric' })}
+                {weekdayAndDay(dateLabel, d)}
               </div>
             ))}
           </div>
@@ -443,7 +453,7 @@ export function TimeGrid({
                           <strong>
                             {clock(preview ? preview.time : timeOf(c2.fechaInicio, zone))}
                             {preview && preview.day !== d
-                              ? ` · ${dateLabel(preview.day, { weekday: 'short', day: 'numeric' })}`
+                              ? ` · ${weekdayAndDay(dateLabel, preview.day)}`
                               : ''}
                           </strong>{' '}
                           {c2.nombreLead || c2.titulo}
