@@ -23,6 +23,9 @@ async function refresh(page: Page) {
   await expect(page.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
 }
 
+// The device's time zone, which the page's times follow.
+test.use({ timezoneId: 'America/Mexico_City' });
+
 test('the administrator sees every consumer and what failed, at 1280, 820 and 390 px, and retries it', async ({
   page,
 }) => {
@@ -41,6 +44,20 @@ test('the administrator sees every consumer and what failed, at 1280, 820 and 39
     'page',
   );
   await expect(page.getByRole('heading', { level: 2, name: 'Operaciones' })).toBeVisible();
+  // The platform's page belongs to no corporate: its times are the device's (Mexico City
+  // here), zone named; they were UTC with no label.
+  const readAt = page.getByTestId('operations-read-at');
+  await expect(readAt).toContainText('(hora de America/Mexico_City)');
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Mexico_City',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(new Date()),
+  );
+  expect(await readAt.textContent()).toMatch(
+    new RegExp(`\\b(${hour}|${String(hour).padStart(2, '0')}|${hour % 12 || 12}):\\d\\d`),
+  );
   for (const name of [
     'Consumidores',
     'Eventos en cuarentena',

@@ -130,6 +130,12 @@ function ErrorCell({ text, past = false }: { text: string | null; past?: boolean
 const troubledConsumer = (c: ConsumerRow) =>
   c.state === 'error' || c.state === 'retrying' || c.failing !== null || c.parked > 0;
 
+/**
+ * The platform's page belongs to no corporate, so its times are the device's own, and the zone
+ * is named beside them (they were UTC with no label, unlike every other screen).
+ */
+const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 export function OperationsPage() {
   const user = useSession((s) => s.context.user);
   const allowed = mayOperate(user);
@@ -186,7 +192,8 @@ function Operations() {
               className={css({ color: 'muted', fontSize: 'xs', mt: 2 })}
             >
               {t('readAt', {
-                time: formatDateTime(data.generatedAt, i18n.language),
+                time: formatDateTime(data.generatedAt, i18n.language, DEVICE_ZONE),
+                zone: DEVICE_ZONE,
                 instance: data.instanceId,
               })}
             </p>
@@ -233,7 +240,8 @@ function Overview({
   onRetry: (target: RetryTarget) => void;
 }) {
   const { t, i18n } = useTranslation('operations');
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('now'));
+  const when = (iso: string | null) =>
+    iso ? formatDateTime(iso, i18n.language, DEVICE_ZONE) : t('now');
   const troubled = data.consumers.filter(troubledConsumer).length;
   const retryButton = (target: RetryTarget, label: string) => (
     <button
