@@ -187,6 +187,8 @@ test('the host books an appointment for the walk-in just registered: the client 
   // The client is the host's own, and a host attends no appointments: the adviser is chosen.
   const adviser = dialog.getByLabel('Asesor', { exact: true });
   await expect(adviser.locator('option:checked')).toHaveText('Elige un asesor');
+  // The day shown is filled in, as 'Nueva cita' does (it was left empty).
+  await expect(dialog.getByLabel('Fecha')).not.toHaveValue('');
   await dialog.getByLabel('Fecha').fill('2031-03-14');
   await dialog.getByLabel('Hora').fill('11:00');
   await dialog.getByRole('button', { name: 'Guardar cita' }).click();
@@ -194,6 +196,11 @@ test('the host books an appointment for the walk-in just registered: the client 
   await adviser.selectOption({ label: 'Sofía Navarro' });
   await dialog.getByRole('button', { name: 'Guardar cita' }).click();
   await expect(dialog).toBeHidden();
+  // Saved: the address forgets the client, so a reload does not open a second booking.
+  await expect(page).not.toHaveURL(/agendar=/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('English screens show the corporate’s categories, tags and scheme names', async ({ page }) => {

@@ -105,6 +105,8 @@ export function EventsPage({ search }: { search: EventsSearch }) {
       ? {
           prefill: {
             idLead: search.agendar,
+            // The day shown, as 'Nueva cita' does (it was left empty).
+            day,
             ...(search.idDesarrollo ? { idDesarrollo: search.idDesarrollo } : {}),
             ...(search.titulo ? { titulo: search.titulo } : {}),
           },
@@ -554,7 +556,23 @@ export function EventsPage({ search }: { search: EventsSearch }) {
           developments={devList}
           {...(dialog.cita ? { cita: dialog.cita } : {})}
           {...(dialog.prefill ? { prefill: dialog.prefill } : {})}
-          onClose={() => setDialog(null)}
+          onClose={() => {
+            setDialog(null);
+            // Opened from a client's "Agendar cita": the address forgets it, so a reload does
+            // not open the booking again (a second booking of the same client).
+            if (search.agendar !== undefined)
+              void navigate({
+                to: '/corporativos/$corporativo/eventos',
+                params: { corporativo: corporate.slug },
+                search: {
+                  ...search,
+                  agendar: undefined,
+                  idDesarrollo: undefined,
+                  titulo: undefined,
+                },
+                replace: true,
+              });
+          }}
         />
       ) : null}
     </div>
