@@ -18,7 +18,7 @@ import { handleError } from '../../src/server/http/errors';
 import { runCommand } from '../../src/server/store/command-handler';
 import { ConnectionLostError, isConnectionLost } from '../../src/server/store/db';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
-import { client, login } from './support/http';
+import { adviserWithNewLead } from './support/http';
 
 describeBackends('a lost database connection', (backend: Backend) => {
   if (backend.name !== 'postgres') {
@@ -115,17 +115,7 @@ describeBackends('a lost database connection', (backend: Backend) => {
   });
 
   it('20 clients writing and reading while every connection is ended three times: never a 500, every 201 saved', async () => {
-    const cookie = await login(app, 'asesor@vitrina.demo');
-    const asesor = client(app, cookie);
-    const corp = (await asesor.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json.id;
-    const leadsUrl = `/api/corporativos/${corp}/leads`;
-    const lead = (
-      await asesor.post(leadsUrl, {
-        nombre: 'Conexión',
-        email: `conexion-${randomUUID()}@example.com`,
-      })
-    ).json as { id: string };
-    expect(lead.id).toBeTruthy();
+    const { asesor, corp, leadsUrl, lead } = await adviserWithNewLead(app, 'Conexión');
     const answers: { status: number; body: unknown; retryAfter: string | null; nota?: string }[] =
       [];
     let stop = false;

@@ -6,10 +6,9 @@
  * with their real answers, and only then does the store close and the process exit 0.
  * PostgreSQL only: the server process and the test share the database.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBackends, openSeeded, type Backend } from './support/backends';
-import { client, login } from './support/http';
+import { adviserWithNewLead } from './support/http';
 import {
   remoteApp,
   startServerProcess,
@@ -38,17 +37,7 @@ describeBackends('a graceful stop', (backend: Backend) => {
 
   it('SIGTERM during 20 clients’ writes: no 500, every saved note was answered 201, the live stream ends, exit 0', async () => {
     const app = remoteApp(server!);
-    const cookie = await login(app, 'asesor@vitrina.demo');
-    const asesor = client(app, cookie);
-    const corp = (await asesor.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json.id;
-    const leadsUrl = `/api/corporativos/${corp}/leads`;
-    const lead = (
-      await asesor.post(leadsUrl, {
-        nombre: 'Parada',
-        email: `parada-${randomUUID()}@example.com`,
-      })
-    ).json as { id: string };
-    expect(lead.id).toBeTruthy();
+    const { cookie, leadsUrl, lead } = await adviserWithNewLead(app, 'Parada');
 
     // A live stream, open until the server ends it.
     const live = await server!.fetch('/api/stream', { headers: { cookie } });

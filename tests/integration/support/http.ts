@@ -63,3 +63,22 @@ export async function signedIn(app: App, email: string, ids: Record<string, stri
   ids[email] = (await c.get('/api/auth/session')).json.id as string;
   return c;
 }
+
+/**
+ * The demo adviser signed in, with a new client of their own in grupo-horizonte named `nombre`:
+ * the cookie, the client, the corporate's id and its leads' URL, and the new lead.
+ */
+export async function adviserWithNewLead(app: App, nombre: string) {
+  const cookie = await login(app, 'asesor@vitrina.demo');
+  const asesor = client(app, cookie);
+  const corp = (await asesor.get('/api/wsObtenerCorporativo?slug=grupo-horizonte')).json
+    .id as string;
+  const leadsUrl = `/api/corporativos/${corp}/leads`;
+  const created = await asesor.post(leadsUrl, {
+    nombre,
+    email: `${nombre.toLowerCase().replace(/\W+/g, '-')}-${crypto.randomUUID()}@example.com`,
+  });
+  if (created.status !== 201)
+    throw new Error(`lead: ${created.status} ${JSON.stringify(created.json)}`);
+  return { cookie, asesor, corp, leadsUrl, lead: created.json as { id: string } };
+}

@@ -114,7 +114,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
       : null,
   );
 
-  const go = (next: Partial<EventsSearch>) =>
+  const go = (next: Partial<EventsSearch>, options: { replace?: boolean } = {}) =>
     void navigate({
       to: '/corporativos/$corporativo/eventos',
       params: { corporativo: corporate.slug },
@@ -125,6 +125,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
         titulo: undefined,
         ...next,
       },
+      ...options,
     });
 
   // Days and times through the app's one formatter (issue 19, defect 8): the calendar's own
@@ -560,18 +561,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
             setDialog(null);
             // Opened from a client's "Agendar cita": the address forgets it, so a reload does
             // not open the booking again (a second booking of the same client).
-            if (search.agendar !== undefined)
-              void navigate({
-                to: '/corporativos/$corporativo/eventos',
-                params: { corporativo: corporate.slug },
-                search: {
-                  ...search,
-                  agendar: undefined,
-                  idDesarrollo: undefined,
-                  titulo: undefined,
-                },
-                replace: true,
-              });
+            if (search.agendar !== undefined) go({}, { replace: true });
           }}
         />
       ) : null}
