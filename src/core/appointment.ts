@@ -13,6 +13,7 @@
  * `AppointmentRescheduled`, `AppointmentReassigned`, `AppointmentDetailsChanged`,
  * `AppointmentCancelled`, `AppointmentAttendanceMarked`, `AppointmentReminderSent`.
  */
+import { dayBounds, localDay } from './check-in';
 import { accept, reject, type Decider, type Decision } from './decider';
 import {
   mayActOnAppointment,
@@ -287,10 +288,16 @@ export type AppointmentCommand =
       facts: Omit<BookingFacts, 'adviserIsMember'>;
     }
   | { type: 'CancelAppointment'; by: AppointmentActor }
+  /**
+   * Attended or not: 'no_asistio' once the appointment has started, 'asistio' from the start of
+   * its day in the corporate's time zone (`timeZone`; a client may arrive early), never before.
+   */
   | {
       type: 'MarkAttendance';
       by: AppointmentActor;
       asistencia: Exclude<Asistencia, 'pendiente'>;
+      now: Date;
+      timeZone: string;
     }
   | { type: 'SendReminder'; now: Date }
   /**
@@ -308,6 +315,8 @@ export type AppointmentError =
   | { code: 'APPOINTMENT_EXISTS' }
   /** A change to a cancelled appointment. */
   | { code: 'APPOINTMENT_CANCELLED' }
+  /** Attendance marked before the appointment could have been attended (see MarkAttendance). */
+  | { code: 'ATTENDANCE_TOO_EARLY' }
   | { code: 'SHOWROOM_NOT_FOUND' }
   | { code: 'SHOWROOM_INACTIVE' }
   /** The showroom is of another development. */
@@ -465,6 +474,8 @@ export function decideAppointment(
     }
     case 'MarkAttendance':
       if (cita.asistencia === command.asistencia) return accept();
+      if (command.now.getTime() < attendanceOpensAt(cita, command.asistencia, command.timeZone))
+        return reject({ code: 'ATTENDANCE_TOO_EARLY' });
       return accept({
         type: 'AppointmentAttendanceMarked',
         data: { id: cita.id, idLead: cita.idLead, asistencia: command.asistencia },
@@ -474,6 +485,20 @@ export function decideAppointment(
       throw new Error(`unknown command ${(unhandled as { type: string }).type}`);
     }
   }
+}
+
+/**
+ * From when an appointment's attendance may be marked (ms): a no-show from its start, an
+ * attendance from the start of its day in `timeZone`.
+ */
+export function attendanceOpensAt(
+  cita: Pick<Cita, 'fechaInicio'>,
+  asistencia: Exclude<Asistencia, 'pendiente'>,
+  timeZone: string,
+): number {
+  const start = new Date(cita.fechaInicio);
+  if (asistencia === 'no_asistio') return start.getTime();
+  return dayBounds(localDay(start, timeZone), timeZone).start.getTime();
 }
 
 /** The appointment after one event (never mutated). */

@@ -481,6 +481,25 @@ describeBackends('appointments', (backend: Backend) => {
       expect(await eventCount()).toBe(before);
     });
 
+    it('attendance: a no-show only once it started, an arrival only from its day (corporate zone); nothing written before', async () => {
+      // Now is 09:00 in Mexico City; at(+16) is 01:00 tomorrow, at(+3) is 12:00 today.
+      const { json: tomorrow } = await book(asesor, { fechaInicio: at(16), fechaFin: at(17) });
+      const { json: today } = await book(asesor, { fechaInicio: at(3), fechaFin: at(4) });
+      const put = (id: string, asistencia: string) =>
+        hostess.put(`/api/corporativos/${corp}/citas/${id}`, { asistencia });
+      const early = await refused(() => put(tomorrow.id, 'asistio'), 409, 'ATTENDANCE_TOO_EARLY');
+      expect(early.message).toMatch(/asistencia/);
+      await refused(() => put(tomorrow.id, 'no_asistio'), 409, 'ATTENDANCE_TOO_EARLY');
+      await refused(() => put(today.id, 'no_asistio'), 409, 'ATTENDANCE_TOO_EARLY');
+      // The client came early: an arrival on the day is recorded.
+      const arrived = await put(today.id, 'asistio');
+      expect(arrived.status, JSON.stringify(arrived.json)).toBe(200);
+      expect(arrived.json.cita?.asistencia ?? arrived.json.asistencia).toBe('asistio');
+      advance(3 * HOUR);
+      const noShow = await put(today.id, 'no_asistio');
+      expect(noShow.status, JSON.stringify(noShow.json)).toBe(200);
+    });
+
     it('errors are translated', async () => {
       const es = await book(asesor, { idLead: 'no-such-lead' });
       const en = await asesor.post(

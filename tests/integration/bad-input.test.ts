@@ -137,6 +137,28 @@ describeBackends('bad input answers 400 (issue 13, defect 5)', (backend: Backend
     await expect400('/api/users/a%00b', { cookie });
   });
 
+  it('a query number written other than in decimal digits (0x10, 1e2, " 5")', async () => {
+    const me = (
+      await rt.deps.db.query<{ id: string }>('SELECT id FROM rm_users WHERE email = $1', [
+        'asesor@vitrina.demo',
+      ])
+    ).rows[0]!;
+    const lists = [
+      `/api/wsObtenerLeads?idCorporativo=${corp}&limit=`,
+      `/api/wsObtenerNotificaciones?idCorporativo=${corp}&idUsuario=${me.id}&limite=`,
+      `/api/users/indices/users?corporateId=${corp}&pagina=`,
+      `/api/users/indices/users?corporateId=${corp}&porPagina=`,
+    ];
+    for (const list of lists) {
+      const who = list.startsWith('/api/users') ? adminCookie : cookie;
+      for (const bad of ['0x10', '1e2', '%205', '-1', '1.5', '']) {
+        await expect400(`${list}${bad}`, { cookie: who });
+      }
+      const ok = await app.request(`${list}2`, { headers: { cookie: who } });
+      expect(ok.status, list).toBe(200);
+    }
+  });
+
   it('an appointment list bound too long to be a date (found by the fuzz suite)', async () => {
     const long = 'x'.repeat(41);
     await expect400(

@@ -251,6 +251,30 @@ describeBackends('CRM sync', (backend) => {
     ]) {
       expect((await admin.put(cfgPath(horizonte), bad)).status).toBe(400);
     }
+    // An internal address written as such (server-side request forgery): the cloud metadata
+    // service, private networks, IPv4 in IPv6 and in hex; refused at save, the field named,
+    // nothing stored.
+    const saved = (await admin.get(cfgPath(horizonte))).json;
+    for (const [field, url] of [
+      ['tokenUri', 'https://169.254.169.254/latest/meta-data/'],
+      ['authorizeUri', 'https://10.0.0.5/authorize'],
+      ['apiBase', 'https://[::ffff:169.254.169.254]/'],
+      ['apiBase', 'https://[fd00::1]/api'],
+      ['insertLead', 'https://0xa9fea9fe/leads'],
+      ['insertLead', 'https://192.168.1.1./leads'],
+      ['exportacion.url', 'https://172.16.0.1/export'],
+    ] as const) {
+      const body =
+        field === 'exportacion.url' ? { ...sf, exportacion: { url } } : { ...sf, [field]: url };
+      const res = await admin.put(cfgPath(horizonte), body);
+      expect(res.status, url).toBe(400);
+      expect(res.json[0].errorCode, url).toBe('CRM_CONFIG_INVALID');
+      expect(res.json[0].message, url).toBe(
+        'La dirección debe ser https y estar en internet (no en una red interna)',
+      );
+      expect(res.json[0].details, url).toEqual([{ path: field, code: 'crm_url_invalid' }]);
+    }
+    expect((await admin.get(cfgPath(horizonte))).json).toEqual(saved);
   });
 
   it('keeps the client secret write-only', async () => {

@@ -179,6 +179,34 @@ describeBackends('leads API', (backend: Backend) => {
       ]);
       mine = g.json;
     });
+
+    it('keeps the history from fecha (seconds, a day or an instant) and refuses a day that does not exist', async () => {
+      const at = (fecha: string) =>
+        asesor.get(
+          `/api/wsObtenerHistorialCambios?idCorporativo=${corp}&idLead=${mine.id}&fecha=${encodeURIComponent(fecha)}`,
+        );
+      const nowSeconds = Math.floor(now.getTime() / 1000);
+      const latest = await at(String(nowSeconds));
+      expect(latest.status).toBe(200);
+      expect(latest.json.map((e: { campo: string }) => e.campo)).toEqual(['celular']);
+      const day = now.toISOString().slice(0, 10);
+      expect((await at(day)).status).toBe(200);
+      expect((await at(new Date(nowSeconds * 1000).toISOString())).json).toHaveLength(1);
+      expect((await at('2026-03-01T00:00:00-06:00')).status).toBe(200);
+      for (const bad of [
+        '2026-02-30',
+        '2026-13-01',
+        '2026-02-28T25:00Z',
+        'ayer',
+        '0x10',
+        '1e9',
+        '9'.repeat(20),
+      ]) {
+        const r = await at(bad);
+        expect(r.status, bad).toBe(400);
+        expect(r.json[0].errorCode, bad).toBe('VALIDATION');
+      }
+    });
   });
 
   it('answers a stale leadAnterior with 409 and the current lead, never overwriting', async () => {

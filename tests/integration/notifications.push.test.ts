@@ -368,7 +368,7 @@ describeBackends('web push', (backend: Backend) => {
   });
 });
 
-it('the allow-list: https, listed hosts and their subdomains when asked; loopback only when allowed', () => {
+it('the allow-list: https on its own port, listed hosts and their subdomains when asked; loopback only when allowed', () => {
   const hosts = ['fcm.googleapis.com', '*.push.apple.com'];
   expect(endpointAllowed('https://fcm.googleapis.com/fcm/send/abc', hosts)).toBe(true);
   expect(endpointAllowed('https://web.push.apple.com/x', hosts)).toBe(true);
@@ -376,6 +376,8 @@ it('the allow-list: https, listed hosts and their subdomains when asked; loopbac
   expect(endpointAllowed('https://evilpush.apple.com/x', hosts)).toBe(false);
   expect(endpointAllowed('http://fcm.googleapis.com/x', hosts)).toBe(false);
   expect(endpointAllowed('https://user:pw@fcm.googleapis.com/x', hosts)).toBe(false);
+  expect(endpointAllowed('https://fcm.googleapis.com:8443/fcm/send/abc', hosts)).toBe(false);
+  expect(endpointAllowed('https://fcm.googleapis.com:443/fcm/send/abc', hosts)).toBe(true);
   expect(endpointAllowed('https://127.0.0.1:9/x', hosts)).toBe(false);
   expect(endpointAllowed('https://127.0.0.1:9/x', hosts, true)).toBe(true);
   expect(endpointAllowed('https://localhost/x', hosts, true)).toBe(true);

@@ -13,6 +13,7 @@ import {
   type Asistencia,
   type Cita,
 } from '../../core/appointment';
+import { corporateZone } from '../../core/check-in';
 import { leadDecider } from '../../core/lead';
 import type { Membership } from '../../core/permissions';
 import { loadDevelopmentById } from '../catalogue/queries';
@@ -48,6 +49,16 @@ export function appointmentErrorToApi(error: AppointmentError): ApiError {
       return new ApiError(409, 'CONFLICT', 'conflict');
     case 'APPOINTMENT_CANCELLED':
       return new ApiError(409, 'APPOINTMENT_CANCELLED', 'appointment_cancelled');
+    case 'ATTENDANCE_TOO_EARLY':
+      return new ApiError(
+        409,
+        'ATTENDANCE_TOO_EARLY',
+        'attendance_too_early',
+        {},
+        {
+          details: [{ path: 'asistencia', code: 'too_early' }],
+        },
+      );
     case 'SHOWROOM_NOT_FOUND':
       return new ApiError(404, 'SHOWROOM_NOT_FOUND', 'showroom_not_found');
     case 'SHOWROOM_INACTIVE':
@@ -222,7 +233,13 @@ export async function changeAppointment(
         adviserIsMember: await isAdviserOf(scope, corporate, change.idAsesor),
       });
     if (change.asistencia !== undefined)
-      commands.push({ type: 'MarkAttendance', by: m, asistencia: change.asistencia });
+      commands.push({
+        type: 'MarkAttendance',
+        by: m,
+        asistencia: change.asistencia,
+        now: scope.now,
+        timeZone: corporateZone(corporate),
+      });
     if (change.activo === false) commands.push({ type: 'CancelAppointment', by: m });
     // Nothing to change still answers whether the member may see it.
     if (commands.length === 0)

@@ -2,12 +2,14 @@
  * The three CRMs' HTTP calls (shapes in docs/crm.md, "Vendor shapes"): the OAuth token
  * endpoints, who the connected user is, lead upserts keyed by our lead id, deletes, and the lead
  * lists. Every call goes through {@link crmFetch}: https only (http on loopback only where the
- * deployment allows it: tests and the e2e server), no redirects followed, a timeout, a capped
- * body. Errors keep the CRM's own words ({@link CrmCallError.crmError}, e.g.
+ * deployment allows it: tests and the e2e server), to public addresses only (public-address.ts),
+ * no redirects followed, a timeout, a capped body. Errors keep the CRM's own words ({@link CrmCallError.crmError}, e.g.
  * `REQUIRED_FIELD_MISSING: Company`), never a token.
  */
 import type { CrmConfig, CrmPayload, CrmTipo } from '../../core/crm';
+import { Agent, fetch, type Headers, type Response } from 'undici';
 import { parseRetryAfter } from '../store/outbox';
+import { guardedLookup, InternalAddressError, literalHostAllowed } from './public-address';
 
 export interface CrmHttpOptions {
   /** http:// to 127.0.0.1 / localhost / ::1 is allowed (tests' fakes); otherwise https only. */
@@ -45,7 +47,11 @@ export class CrmTokenError extends Error {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** Whether the deployment may call this URL (see {@link CrmHttpOptions}). */
+/**
+ * Whether the deployment may call this URL (see {@link CrmHttpOptions}): https, no credentials,
+ * and not an internal address written as such (names are checked when they resolve:
+ * public-address.ts).
+ */
 export function urlAllowed(url: string, options: Pick<CrmHttpOptions, 'allowHttpLoopback'>) {
   let u: URL;
   try {
@@ -54,9 +60,23 @@ export function urlAllowed(url: string, options: Pick<CrmHttpOptions, 'allowHttp
     return false;
   }
   if (u.username || u.password) return false;
+  if (!literalHostAllowed(u.hostname, options.allowHttpLoopback)) return false;
   if (u.protocol === 'https:') return true;
   return u.protocol === 'http:' && options.allowHttpLoopback && LOOPBACK.has(u.hostname);
 }
+
+/** The connection pools: each connects only to public addresses (loopback too in tests). */
+const agents = new Map<boolean, Agent>();
+function agentFor(allowLoopback: boolean): Agent {
+  let agent = agents.get(allowLoopback);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: guardedLookup(allowLoopback) } });
+    agents.set(allowLoopback, agent);
+  }
+  return agent;
+}
+
+const NOT_ALLOWED = 'URL_NOT_ALLOWED: the CRM address is not https on the public internet';
 
 export interface CrmResponse {
   status: number;
@@ -78,8 +98,7 @@ export async function crmFetch(
     signal?: AbortSignal;
   } = {},
 ): Promise<CrmResponse> {
-  if (!urlAllowed(url, options))
-    throw new CrmCallError('permanent', 'URL_NOT_ALLOWED: the CRM address is not https', 0);
+  if (!urlAllowed(url, options)) throw new CrmCallError('permanent', NOT_ALLOWED, 0);
   const signals = [AbortSignal.timeout(options.timeoutMs)];
   if (init.signal) signals.push(init.signal);
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
@@ -99,8 +118,11 @@ export async function crmFetch(
       body,
       redirect: 'manual',
       signal: AbortSignal.any(signals),
+      dispatcher: agentFor(options.allowHttpLoopback),
     });
   } catch (error) {
+    if (error instanceof Error && error.cause instanceof InternalAddressError)
+      throw new CrmCallError('permanent', NOT_ALLOWED, 0);
     const reason =
       error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
         ? 'TIMEOUT: the CRM did not answer in time'
@@ -121,7 +143,8 @@ export async function crmFetch(
 
 async function readCapped(res: Response): Promise<string> {
   if (!res.body) return '';
-  const reader = res.body.getReader();
+  // undici types its body's chunks as `any`; a fetch body's chunks are bytes.
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

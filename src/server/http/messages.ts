@@ -29,8 +29,8 @@ const messages = {
   crm_no_insert_lead: { es: 'No hay insertLead', en: 'insertLead is missing' },
   crm_no_info_seller: { es: 'No hay infoSeller', en: 'infoSeller is missing' },
   crm_url_invalid: {
-    es: 'La dirección debe ser https',
-    en: 'The address must be https',
+    es: 'La dirección debe ser https y estar en internet (no en una red interna)',
+    en: 'The address must be https and on the internet (not on an internal network)',
   },
   crm_campo_invalid: {
     es: 'El nombre de campo del CRM no es válido',
@@ -340,6 +340,10 @@ const messages = {
   appointment_cancelled: {
     es: 'La cita está cancelada y ya no se puede cambiar',
     en: 'The appointment is cancelled and can no longer change',
+  },
+  attendance_too_early: {
+    es: 'Aún no se puede registrar la asistencia: la inasistencia desde la hora de la cita, la llegada desde su día',
+    en: "Attendance cannot be recorded yet: a no-show from the appointment's time, an arrival from its day",
   },
   appointment_adviser_forbidden: {
     es: 'Solo puedes agendar citas para ti',

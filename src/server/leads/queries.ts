@@ -24,6 +24,7 @@ import { badRequest } from '../http/errors';
 import { leadNotFound } from './errors';
 import { appointmentHistoryOfLead } from '../appointments/queries';
 import { leadStream } from './streams';
+import { isCalendarDay } from '../../core/check-in';
 
 /** The largest page of `wsObtenerLeads`, and the page when no `limit` is asked (issue 21). */
 export const LEADS_PAGE_MAX = 500;
@@ -254,8 +255,13 @@ export async function leadNotes(db: Db, leadId: string) {
 /** `fecha` of wsObtenerHistorialCambios: seconds since the epoch or an ISO date/date-time. */
 export function parseSince(fecha: string | undefined): number | null {
   if (fecha === undefined || fecha === '') return null;
-  if (/^\d+$/.test(fecha)) return Number(fecha);
-  const ms = Date.parse(fecha);
+  if (/^\d{1,12}$/.test(fecha)) return Number(fecha);
+  const day = fecha.slice(0, 10);
+  const rest = fecha.slice(10);
+  // A calendar day that exists (no 30 February: Date.parse rolls it into March), alone or with
+  // a time and its offset.
+  const shaped = rest === '' || /^T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(rest);
+  const ms = shaped && isCalendarDay(day) ? Date.parse(fecha) : Number.NaN;
   if (Number.isNaN(ms)) throw badRequest([{ path: 'fecha', code: 'invalid' }]);
   return Math.floor(ms / 1000);
 }

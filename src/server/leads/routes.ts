@@ -12,6 +12,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
+import { queryInt } from '../http/query';
 import { mayMergeLeads } from '../../core/permissions';
 import { requireMember, type Env } from '../http/context';
 import { forbidden, jsonBody, lang, parse } from '../http/errors';
@@ -87,10 +88,7 @@ const listQuery = z.strictObject({
   status: z.string().max(64).optional(),
   desarrollo: z.string().max(64).optional(),
   // Capped, not refused: a larger page is the largest one (issue 21).
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
+  limit: queryInt(1)
     .transform((n) => Math.min(n, LEADS_PAGE_MAX))
     .optional(),
   cursor: z.string().max(200).optional(),

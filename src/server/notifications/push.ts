@@ -90,7 +90,10 @@ export async function ensureVapidKeys(db: Queryable): Promise<VapidKeys> {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** Whether the endpoint may be called: https, and a listed host (or loopback when allowed). */
+/**
+ * Whether the endpoint may be called: https on its default port and a listed host (or loopback,
+ * any port, when allowed).
+ */
 export function endpointAllowed(
   endpoint: string,
   hosts: readonly string[],
@@ -105,6 +108,8 @@ export function endpointAllowed(
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase();
   if (LOOPBACK.has(host)) return allowLoopback;
+  // Push services listen on https's own port; another port on a listed host is not one of them.
+  if (url.port !== '') return false;
   return hosts.some((h) => {
     const rule = h.trim().toLowerCase();
     if (rule.startsWith('*.')) return host.endsWith(rule.slice(1)) && host.length > rule.length - 1;

@@ -29,6 +29,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { queryInt } from '../http/query';
 import { allPreferences } from '../../core/notification-preferences';
 import {
   MAX_LINK,
@@ -57,7 +58,7 @@ const id = z.string().min(1).max(64);
 const listQuery = z.strictObject({
   idCorporativo: id,
   idUsuario: id,
-  limite: z.coerce.number().int().min(1).max(500).optional(),
+  limite: queryInt(1, 500).optional(),
 });
 const readsQuery = z.strictObject({ idCorporativo: id, idUsuario: id });
 

@@ -16,6 +16,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { queryInt } from '../http/query';
 import { mayOperate } from '../../core/permissions';
 import { requireUser, type Ctx, type Env } from '../http/context';
 import { forbidden, jsonBody, parse } from '../http/errors';
@@ -25,7 +26,7 @@ import { operationsOverview, type OperationsOverview } from './queries';
 export type { OperationsOverview };
 
 const overviewQuery = z.strictObject({
-  limite: z.coerce.number().int().min(1).max(200).optional(),
+  limite: queryInt(1, 200).optional(),
 });
 const timerKey = z.string().min(1).max(500);
 const messageId = z.string().min(1).max(200);

@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { queryInt } from '../http/query';
 import {
   isApprovedMember,
   mayApproveRegistrations,
@@ -62,8 +63,8 @@ const usersQuery = z.strictObject({
   q: z.string().max(120).optional(),
   rol: id.optional(),
   estatus: z.enum(MEMBER_STATUSES as [string, ...string[]]).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
-  porPagina: z.coerce.number().int().min(1).max(100).default(25),
+  pagina: queryInt(1, 100_000).default(1),
+  porPagina: queryInt(1, 100).default(25),
 });
 
 /** A member's phone: empty (none), or a phone as a lead's must be (core `isValidPhone`). */

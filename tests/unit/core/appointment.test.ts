@@ -396,6 +396,8 @@ describe('ReassignAppointment, ChangeAppointmentDetails, CancelAppointment, Mark
       type: 'MarkAttendance',
       by: as(host, 'h-1'),
       asistencia,
+      now: new Date(end),
+      timeZone: 'America/Mexico_City',
     });
     const arrived = eventsOf(given(scheduled()).when(mark('asistio')));
     expect(arrived).toEqual([
@@ -406,6 +408,43 @@ describe('ReassignAppointment, ChangeAppointmentDetails, CancelAppointment, Mark
     ]);
     expect(eventsOf(given([...scheduled(), ...arrived]).when(mark('asistio')))).toEqual([]);
     expect(eventsOf(given([...scheduled(), ...arrived]).when(mark('no_asistio')))).toHaveLength(1);
+  });
+
+  it('refuses a no-show before the start, and an arrival before the day of the appointment (corporate zone)', () => {
+    const markAt = (
+      asistencia: 'asistio' | 'no_asistio',
+      at: string,
+    ): Extract<AppointmentCommand, { type: 'MarkAttendance' }> => ({
+      type: 'MarkAttendance',
+      by: as(host, 'h-1'),
+      asistencia,
+      now: new Date(at),
+      timeZone: 'America/Mexico_City',
+    });
+    // The appointment starts 2026-11-26 11:00 in Mexico City; that day starts at 06:00Z.
+    const tooEarly = { code: 'ATTENDANCE_TOO_EARLY' };
+    expect(
+      errorOf(given(scheduled()).when(markAt('no_asistio', '2026-11-26T16:59:59.999Z'))),
+    ).toEqual(tooEarly);
+    expect(eventsOf(given(scheduled()).when(markAt('no_asistio', start)))).toHaveLength(1);
+    expect(errorOf(given(scheduled()).when(markAt('asistio', '2026-11-26T05:59:59.999Z')))).toEqual(
+      tooEarly,
+    );
+    expect(
+      eventsOf(given(scheduled()).when(markAt('asistio', '2026-11-26T06:00:00.000Z'))),
+    ).toHaveLength(1);
+    // In UTC the same appointment's day starts six hours earlier.
+    expect(
+      eventsOf(
+        given(scheduled()).when({
+          ...markAt('asistio', '2026-11-26T00:00:00.000Z'),
+          timeZone: 'UTC',
+        }),
+      ),
+    ).toHaveLength(1);
+    expect(errorOf(given(scheduled()).when(markAt('asistio', now.toISOString())))).toEqual(
+      tooEarly,
+    );
   });
 
   it('RecordArrival (the system saw the client come in) marks a pending appointment attended, and nothing else', () => {
@@ -424,6 +463,8 @@ describe('ReassignAppointment, ChangeAppointmentDetails, CancelAppointment, Mark
         type: 'MarkAttendance',
         by: as(host, 'h-1'),
         asistencia: 'no_asistio',
+        now: new Date(end),
+        timeZone: 'UTC',
       }),
     );
     expect(eventsOf(given([...scheduled(), ...noShow]).when(arrival))).toEqual([]);

@@ -11,6 +11,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
+import { attendanceOpensAt } from '../../../../core/appointment';
 import { isHostAdmin, mayAdministerShowrooms } from '../../../../core/permissions';
 import { AppLink } from '../../../components/app-link';
 import { button, card } from '../../../components/styles';
@@ -19,6 +20,7 @@ import { developmentsQuery } from '../../../lib/catalogue';
 import { useDateFormat } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useNow } from '../../../lib/use-now';
 import {
   appointmentsQuery,
   bookableAdvisersQuery,
@@ -584,6 +586,14 @@ function Agenda({
 }) {
   const { t } = useTranslation('appointments');
   const { clock } = useDateFormat(zone);
+  // Attendance is offered once it can be recorded (core attendanceOpensAt): an arrival from the
+  // appointment's day, a no-show from its start.
+  const now = useNow(
+    60_000,
+    citas.some((c) => c.asistencia === 'pendiente'),
+  );
+  const may = (c: CitaView, asistencia: 'asistio' | 'no_asistio') =>
+    now >= attendanceOpensAt(c, asistencia, zone);
   if (citas.length === 0) return <p className={css({ color: 'muted' })}>{t('none')}</p>;
   const groups = showrooms
     .map((s) => ({ ...s, citas: citas.filter((c) => c.idShowroom === s.id) }))
@@ -661,7 +671,7 @@ function Agenda({
                         ? t('noShow')
                         : t('pending')}
                   </span>
-                  {c.asistencia !== 'asistio' ? (
+                  {c.asistencia !== 'asistio' && may(c, 'asistio') ? (
                     <button
                       type="button"
                       className={button({ variant: 'ghost' })}
@@ -670,7 +680,7 @@ function Agenda({
                       {t('markArrived')}
                     </button>
                   ) : null}
-                  {c.asistencia === 'pendiente' ? (
+                  {c.asistencia === 'pendiente' && may(c, 'no_asistio') ? (
                     <button
                       type="button"
                       className={button({ variant: 'ghost' })}

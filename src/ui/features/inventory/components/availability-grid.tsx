@@ -18,7 +18,7 @@ import { facadeCellColour } from '../../../../core/development-settings';
 import type { Unit } from '../../../../core/types';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { textOn } from '../../../theme/contrast';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { statusWithHold } from '../utils/hold-time';
 import { StatusMarkIcon } from './status-mark';
 

@@ -15,7 +15,7 @@ import { leadByIdQuery, type PickableLead } from '../../../lib/lead-search';
 import { usePinnedLead } from '../../../lib/pinned-lead';
 import { toast } from '../../../lib/toast';
 import { useUnitHold } from '../api/holds';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { holdLeftText } from '../utils/hold-time';
 
 /** Who is looking and what they may do with holds (from the core's permissions). */

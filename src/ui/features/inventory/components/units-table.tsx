@@ -33,7 +33,7 @@ import { bathroomCount } from '../../../../core/filters';
 import type { DisplayRow } from '../../../../core/display-rows';
 import type { Unit } from '../../../../core/types';
 import { StatusBadge } from './status-badge';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { holdLeftText, statusWithHold } from '../utils/hold-time';
 import { COLUMNS, sortUnits, type Column, type UnitsSort } from '../utils/units-sort';
 import { OVERSCAN, ROW_ESTIMATE, rowForKey, VIRTUAL_FROM } from '../utils/table-keys';
