@@ -193,7 +193,9 @@ export function sidebarItems(input: {
     if (input.role?.permisos.adminHostes) {
       items.push('registroClientes', 'eventos');
     } else {
-      items.push('clientes', 'desarrollos');
+      // Events too: every member books and keeps appointments (the spec lists it for the host
+      // administrator's menu; advisers had no way to their own calendar but a client's page).
+      items.push('clientes', 'desarrollos', 'eventos');
       if (input.role?.permisosUsuarios.crearUsuarios || input.role?.permisosUsuarios.editarUsuarios)
         items.push('usuarios');
     }

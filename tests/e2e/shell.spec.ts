@@ -327,18 +327,64 @@ test.describe('mobile layout at 390×844', () => {
     await expect(page.locator('aside')).toBeHidden();
     const bar = page.getByTestId('bottom-nav');
     await expect(bar).toBeVisible();
-    for (const name of ['Inicio', 'Clientes', 'Desarrollos', 'Usuarios'])
+    for (const name of ['Inicio', 'Clientes', 'Desarrollos', 'Eventos'])
       await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
-    for (const name of ['Cambiar corporativo', 'Configuraciones', 'Cerrar sesión'])
-      await expect(bar.getByRole('button', { name })).toBeAttached();
+    // Nine places do not fit a phone with 44 px targets: the rest open from "Más".
+    const more = bar.getByRole('button', { name: 'Más' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(bar.getByRole('link', { name: 'Usuarios', exact: true })).toBeHidden();
     const box = await bar.boundingBox();
     expect(box && box.y + box.height).toBeCloseTo(844, 0);
+    // Every target of the bar is at least 44 px wide and tall (WCAG 2.5.5), and the bar fits.
+    const targets = await bar.locator(':scope > a, :scope > button').evaluateAll((els) =>
+      els
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.min(r.width, r.height)),
+    );
+    expect(targets).toHaveLength(5);
+    for (const size of targets) expect(size).toBeGreaterThanOrEqual(44);
+    expect(await bar.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-home.png`, fullPage: false });
-    await bar.getByRole('button', { name: 'Cambiar corporativo' }).click();
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByTestId('bottom-nav-more');
+    for (const name of ['Usuarios', 'Operaciones'])
+      await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Cambiar corporativo', 'Configuraciones', 'Cerrar sesión'])
+      await expect(panel.getByRole('button', { name, exact: true })).toBeVisible();
+    await page.screenshot({ path: `${shots}/mobile-more.png`, fullPage: false });
+    // Escape closes it and gives the focus back to "Más".
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(more).toBeFocused();
+    await more.click();
+    await panel.getByRole('button', { name: 'Cambiar corporativo' }).click();
     await expect(page.getByRole('dialog', { name: 'Selecciona un corporativo' })).toBeVisible();
+    await expect(panel).toBeHidden();
     await page.screenshot({ path: `${shots}/mobile-switch.png` });
     await page.keyboard.press('Escape');
+    // A place under "Más" is reached from it, and "Más" shows that the page is one of its own.
+    await more.click();
+    await panel.getByRole('link', { name: 'Usuarios', exact: true }).click();
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte/usuarios');
+    await expect(panel).toBeHidden();
+    await expect(more).toHaveAttribute('data-holds-current', '');
     await page.goto('/login');
+  });
+
+  test('an adviser reaches their calendar from the bar', async ({ page }) => {
+    await signIn(page, 'asesor@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+    const bar = page.getByTestId('bottom-nav');
+    await bar.getByRole('link', { name: 'Eventos', exact: true }).click();
+    await expect(page).toHaveURL(/\/corporativos\/grupo-horizonte\/eventos/);
+    await expect(bar.getByRole('link', { name: 'Eventos', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${shots}/mobile-adviser-events.png`, fullPage: false });
   });
 
   test('the top bar names the development in full; the heading keeps the whole title', async ({
@@ -372,21 +418,17 @@ test.describe('mobile layout at 390×844', () => {
       bar
         .locator(':scope > a > span, :scope > button > span')
         .evaluateAll((spans) =>
-          spans.map((s) => ({ text: s.textContent, cut: s.scrollWidth > s.clientWidth })),
+          spans
+            .filter((s) => s.getBoundingClientRect().width > 0)
+            .map((s) => ({ text: s.textContent, cut: s.scrollWidth > s.clientWidth })),
         );
     const barWidth = () => bar.evaluate((el) => el.scrollWidth);
     await expect(bar.getByRole('link', { name: 'Clientes', exact: true })).toBeVisible();
     expect(await labels()).toEqual(
-      [
-        'Inicio',
-        'Clientes',
-        'Desarrollos',
-        'Usuarios',
-        'Operación',
-        'Cambiar',
-        'Ajustes',
-        'Salir',
-      ].map((text) => ({ text, cut: false })),
+      ['Inicio', 'Clientes', 'Desarrollos', 'Eventos', 'Más'].map((text) => ({
+        text,
+        cut: false,
+      })),
     );
     expect(await barWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-bar-es.png` });
@@ -394,9 +436,7 @@ test.describe('mobile layout at 390×844', () => {
     await page.getByTestId('language-toggle').click();
     await expect(bar.getByRole('link', { name: 'Clients', exact: true })).toBeVisible();
     expect(await labels()).toEqual(
-      ['Home', 'Clients', 'Developments', 'Users', 'Ops', 'Switch', 'Settings', 'Log out'].map(
-        (text) => ({ text, cut: false }),
-      ),
+      ['Home', 'Clients', 'Developments', 'Events', 'More'].map((text) => ({ text, cut: false })),
     );
     expect(await barWidth()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/mobile-bar-en.png` });

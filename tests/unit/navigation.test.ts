@@ -186,11 +186,12 @@ describe('sidebar Home (spec §2)', () => {
 });
 
 describe('sidebar items (spec §2, §6)', () => {
-  it('standard items; Users only with crearUsuarios or editarUsuarios; the switch hidden with one corporate', () => {
+  it('standard items with Events; Users only with crearUsuarios or editarUsuarios; the switch hidden with one corporate', () => {
     expect(sidebarItems({ role: adviser, corporateCount: 1, inCorporate: true })).toEqual([
       'home',
       'clientes',
       'desarrollos',
+      'eventos',
       'settings',
       'logout',
     ]);
@@ -198,6 +199,7 @@ describe('sidebar items (spec §2, §6)', () => {
       'home',
       'clientes',
       'desarrollos',
+      'eventos',
       'usuarios',
       'settings',
       'logout',
@@ -206,6 +208,7 @@ describe('sidebar items (spec §2, §6)', () => {
       'home',
       'clientes',
       'desarrollos',
+      'eventos',
       'usuarios',
       'switchCorporate',
       'settings',
@@ -228,6 +231,7 @@ describe('sidebar items (spec §2, §6)', () => {
       'home',
       'clientes',
       'desarrollos',
+      'eventos',
       'usuarios',
       'operaciones',
       'switchCorporate',

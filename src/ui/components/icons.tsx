@@ -69,6 +69,13 @@ export const SwitchIcon = () => (
     <path d="M4 8h14l-3.5-3.5M20 16H6l3.5 3.5" />
   </Svg>
 );
+export const MoreIcon = () => (
+  <Svg>
+    <circle cx="5" cy="12" r="1.4" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.4" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.4" fill="currentColor" />
+  </Svg>
+);
 export const CogIcon = () => (
   <Svg>
     <circle cx="12" cy="12" r="3" />

@@ -4,7 +4,7 @@
  */
 
 import { useRouterState } from '@tanstack/react-router';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css, cx } from 'styled-system/css';
 import {
@@ -26,6 +26,7 @@ import {
   CogIcon,
   HomeIcon,
   LogoutIcon,
+  MoreIcon,
   PulseIcon,
   SwitchIcon,
   UserPlusIcon,
@@ -316,30 +317,87 @@ export const Sidebar = memo(function Sidebar(props: NavProps) {
   );
 });
 
-/** The mobile navigation: the sidebar's items in a bar fixed at the bottom, below 1024 px. */
+/** At most this many places in the bottom bar on a phone: the rest go under "Más". */
+const PHONE_SLOTS = 5;
+
+/**
+ * The mobile navigation: the sidebar's items in a bar fixed at the bottom, below 1024 px. On a
+ * tablet every item has room; on a phone (below 640 px) more than five would shrink the targets
+ * under 44 px, so the first four stay and the rest (Users, Operations, the switch, settings,
+ * logout) open from "Más", a disclosure above the bar.
+ */
 export const BottomNav = memo(function BottomNav(props: NavProps) {
   const { t } = useTranslation('shell');
   const { entries, active, picker } = useNavEntries(props);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const overflow = entries.length > PHONE_SLOTS;
+  const kept = overflow
+    ? entries.filter((e) => !COMMON.includes(e.id)).slice(0, PHONE_SLOTS - 1)
+    : entries;
+  const folded = entries.filter((e) => !kept.includes(e));
+  const foldedActive = folded.some((e) => e.id === active);
+
+  // Closed on navigation, on Escape (focus back to "Más") and on a press outside.
+  useEffect(() => setMoreOpen(false), [pathname]);
+  useEffect(() => {
+    if (!moreOpen) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMoreOpen(false);
+      moreButton.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !moreButton.current?.contains(target))
+        setMoreOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [moreOpen]);
+
   // Each item as wide as its label (longer names take the room shorter ones leave), never
   // narrower: on a phone too narrow for all of them the bar scrolls instead of cutting labels.
   const barItem = css({
     flex: '1 0 auto',
     minH: '60px',
+    minW: '44px',
     px: 1,
     fontSize: '10px',
     '& span': { maxW: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     opacity: 0.8,
     borderRadius: 0,
-    '&[aria-current=page]': {
+    '&[aria-current=page], &[data-holds-current]': {
       opacity: 1,
       color: 'highlight',
       boxShadow: 'inset 0 3px 0 0 var(--vt-colorResaltado, #fca311)',
     },
   });
+  const tabletOnly = css({ display: { base: 'none', sm: 'flex' } });
+  const panelItem = css({
+    flexDirection: 'row',
+    justifyContent: 'flex-start',
+    gap: 3,
+    minH: '48px',
+    px: 4,
+    // More specific than the item's 11 px (a list has room for a reading size).
+    '& span': { fontSize: '0.875rem' },
+    borderRadius: 'md',
+    _hover: { bg: 'rgba(255,255,255,0.08)' },
+    '&[aria-current=page]': { color: 'highlight', bg: 'rgba(255,255,255,0.12)' },
+  });
   return (
     <nav
       aria-label={t('nav.label')}
       data-testid="bottom-nav"
+      // Open, "Más" sits above the chat button (z-index 45), as the panel it opens.
+      style={moreOpen ? { zIndex: 50 } : undefined}
       className={css({
         display: { base: 'flex', lg: 'none' },
         position: 'fixed',
@@ -358,10 +416,65 @@ export const BottomNav = memo(function BottomNav(props: NavProps) {
           key={entry.id}
           entry={entry}
           active={active === entry.id}
-          className={barItem}
+          className={cx(barItem, overflow && folded.includes(entry) && tabletOnly)}
           compact
         />
       ))}
+      {overflow ? (
+        <button
+          ref={moreButton}
+          type="button"
+          aria-expanded={moreOpen}
+          aria-controls="bottom-nav-more"
+          data-nav="more"
+          data-holds-current={foldedActive ? '' : undefined}
+          onClick={() => setMoreOpen((open) => !open)}
+          className={cx(itemBase, barItem, css({ sm: { display: 'none' } }))}
+        >
+          <MoreIcon />
+          <span>{t('nav.more')}</span>
+        </button>
+      ) : null}
+      {overflow && moreOpen ? (
+        <div
+          ref={panel}
+          id="bottom-nav-more"
+          data-testid="bottom-nav-more"
+          className={css({
+            position: 'fixed',
+            right: 2,
+            bottom: 'calc(64px + env(safe-area-inset-bottom))',
+            minW: '15rem',
+            maxW: 'calc(100vw - 1rem)',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1,
+            p: 2,
+            bg: 'sidebar',
+            color: 'sidebarText',
+            borderRadius: 'lg',
+            boxShadow: '0 -4px 24px rgba(10,20,35,0.3)',
+            sm: { display: 'none' },
+          })}
+        >
+          {folded.map((entry) => (
+            <NavItem
+              key={entry.id}
+              entry={{
+                ...entry,
+                onClick: entry.onClick
+                  ? () => {
+                      setMoreOpen(false);
+                      entry.onClick?.();
+                    }
+                  : undefined,
+              }}
+              active={active === entry.id}
+              className={panelItem}
+            />
+          ))}
+        </div>
+      ) : null}
       {picker}
     </nav>
   );
