@@ -150,6 +150,23 @@ test('the host administrator lands on today’s agenda and books for the adviser
   expect(text).toContain('BEGIN:VALARM');
   expect(text).toContain('TRIGGER:-PT10M');
 
+  // Attendance is offered once it can be recorded: an arrival from the appointment's day, a
+  // no-show only once it started (two hours from now: not yet). Marking moves the focus to the
+  // appointment's name, not to the page, as its button goes.
+  await host.reload();
+  await expect(item).toContainText('Por llegar');
+  const arrive = item.getByRole('button', { name: 'Marcar que llegó' });
+  await expect(item.getByRole('button', { name: 'Marcar que no asistió' })).toHaveCount(0);
+  if (day === todayThere()) {
+    await arrive.click();
+    await expect(item).toContainText('Llegó');
+    await expect(arrive).toHaveCount(0);
+    await expect(item.getByRole('button', { name: /Mariana Citas E2E/ })).toBeFocused();
+  } else {
+    // Booked past midnight in Mexico City: tomorrow's appointment offers no mark yet.
+    await expect(arrive).toHaveCount(0);
+  }
+
   await hostContext.close();
   await adviser.close();
 });

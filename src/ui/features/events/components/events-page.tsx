@@ -594,6 +594,12 @@ function Agenda({
   );
   const may = (c: CitaView, asistencia: 'asistio' | 'no_asistio') =>
     now >= attendanceOpensAt(c, asistencia, zone);
+  // A mark removes its own button: the focus goes to the appointment's name, not the page.
+  const names = useRef(new Map<string, HTMLButtonElement>());
+  const mark = (c: CitaView, asistencia: 'asistio' | 'no_asistio') => {
+    names.current.get(c.id)?.focus();
+    onMark(c.id, asistencia);
+  };
   if (citas.length === 0) return <p className={css({ color: 'muted' })}>{t('none')}</p>;
   const groups = showrooms
     .map((s) => ({ ...s, citas: citas.filter((c) => c.idShowroom === s.id) }))
@@ -627,6 +633,10 @@ function Agenda({
                 </span>
                 <button
                   type="button"
+                  ref={(el) => {
+                    if (el) names.current.set(c.id, el);
+                    else names.current.delete(c.id);
+                  }}
                   onClick={() => onOpen(c)}
                   className={css({
                     textAlign: 'left',
@@ -675,7 +685,7 @@ function Agenda({
                     <button
                       type="button"
                       className={button({ variant: 'ghost' })}
-                      onClick={() => onMark(c.id, 'asistio')}
+                      onClick={() => mark(c, 'asistio')}
                     >
                       {t('markArrived')}
                     </button>
@@ -684,7 +694,7 @@ function Agenda({
                     <button
                       type="button"
                       className={button({ variant: 'ghost' })}
-                      onClick={() => onMark(c.id, 'no_asistio')}
+                      onClick={() => mark(c, 'no_asistio')}
                     >
                       {t('markNoShow')}
                     </button>
