@@ -95,3 +95,78 @@ test('façade colour flag, unit features and subcategories on the development’
     expect(restored.status()).toBe(200);
   }
 });
+
+for (const [language, width] of [
+  ['es', 1280],
+  ['en', 390],
+] as const) {
+  test(`a refused landing page is marked at its field, and a later save clears the old error toasts (${language} ${width})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addInitScript((l) => localStorage.setItem('vitrina:idioma', l), language);
+    const page = await context.newPage();
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'admin@vitrina.demo', password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const texts =
+      language === 'es'
+        ? {
+            field: 'Landing page (https)',
+            save: 'Guardar ajustes',
+            saved: 'Ajustes guardados',
+            message: 'Escribe una dirección completa que empiece con https://',
+          }
+        : {
+            field: 'Landing page (https)',
+            save: 'Save settings',
+            saved: 'Settings saved',
+            message: 'Enter a full address that starts with https://',
+          };
+    await page.goto(`${DEV_PATH}/ajustes`);
+    await expect(page.locator('[data-menu-page]').first()).toBeVisible();
+    const corp = (await (
+      await page.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
+    ).json()) as { id: string };
+    const dev = (await (
+      await page.request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=${DEV}`)
+    ).json()) as { id: string };
+    const ajustes = `/api/corporativos/${corp.id}/desarrollos/${dev.id}/ajustes`;
+    const before = (await (await page.request.get(ajustes)).json()) as { landingPage: string };
+    const landing = page.getByLabel(texts.field);
+    const errors = page.locator('[data-overlay] [role="alert"]');
+    try {
+      // http:// passes the browser's own URL check; the server refuses it (https only).
+      await landing.fill('http://ejemplo.com');
+      await page.getByRole('button', { name: texts.save }).click();
+      await expect(landing).toHaveAttribute('aria-invalid', 'true');
+      await expect(landing).toBeFocused();
+      await expect(landing).toHaveAccessibleDescription(new RegExp(texts.message));
+      await expect(page.getByTestId('field-error')).toContainText(texts.message);
+      await expect(errors).not.toHaveCount(0);
+      expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
+      await page.screenshot({
+        path: `/tmp/shotsA/settings-landing-invalid-${language}-${width}.png`,
+      });
+
+      await landing.fill('https://ejemplo.com');
+      await page.getByRole('button', { name: texts.save }).click();
+      await expect(page.getByRole('status').filter({ hasText: texts.saved })).toBeVisible();
+      // Read at once: a toast closes itself after 5 s, so waiting would hide the defect.
+      expect(await errors.count()).toBe(0);
+      await expect(landing).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByTestId('field-error')).toHaveCount(0);
+      await page.screenshot({
+        path: `/tmp/shotsA/settings-landing-saved-${language}-${width}.png`,
+      });
+    } finally {
+      const restored = await page.request.put(ajustes, {
+        data: { landingPage: before.landingPage },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(restored.status()).toBe(200);
+      await context.close();
+    }
+  });
+}

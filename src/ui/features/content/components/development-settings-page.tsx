@@ -5,7 +5,7 @@
  * campaigns, unit features, subcategories, project, the level view's facade colour, and the
  * message template for its leads. One save records the changed fields.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
@@ -18,7 +18,8 @@ import { mayAdministerContent } from '../../../../core/featured';
 import { button, card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { api, ApiRequestError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/errors';
+import { dismissToast, toast } from '../../../lib/toast';
 
 type Settings = Required<DevelopmentSettings>;
 
@@ -32,7 +33,9 @@ const input = css({
   bg: 'surface',
   color: 'text',
   _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+  '&[aria-invalid="true"]': { borderColor: 'danger' },
 });
+const fieldError = css({ color: 'danger', fontSize: 'sm', mt: 1 });
 const section = `${card()} ${css({ p: { base: 4, md: 6 }, display: 'flex', flexDirection: 'column', gap: 3 })}`;
 
 export function DevelopmentSettingsPage() {
@@ -42,13 +45,32 @@ export function DevelopmentSettingsPage() {
   return <SettingsForm corporateId={corporate.id} developmentId={development.id} />;
 }
 
-function Field({ label, children, id }: { label: string; children: ReactNode; id: string }) {
+/** The id of the text that explains a refused field (its control's `aria-describedby`). */
+const errorIdOf = (id: string) => `${id}-error`;
+
+function Field({
+  label,
+  children,
+  id,
+  error,
+}: {
+  label: string;
+  children: ReactNode;
+  id: string;
+  /** Why the last save refused the field: shown under it, which it describes. */
+  error?: string | null;
+}) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 1 })}>
       <label htmlFor={id} className={css({ fontWeight: 'semibold' })}>
         {label}
       </label>
       {children}
+      {error ? (
+        <p id={errorIdOf(id)} className={fieldError} data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -81,9 +103,26 @@ function SettingsForm({
   useEffect(() => {
     if (data.data && form === null) setForm(data.data);
   }, [data.data, form]);
+  /** The fields the last save was refused for (`campos` of SETTINGS_INVALID). */
+  const [refused, setRefused] = useState<string[]>([]);
+  /** Bumped by each refusal naming a field: the first marked field then takes the focus. */
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  /** The error toasts this form showed: a new save takes them away (they told of an old one). */
+  const errorToasts = useRef<number[]>([]);
+  const dismissErrors = () => {
+    errorToasts.current.forEach(dismissToast);
+    errorToasts.current = [];
+  };
   const save = useMutation({
     mutationFn: (body: Settings) => api<Settings>(path, { method: 'PUT', body }),
+    // Its errors are told here (a toast naming the fields, each marked), not by the generic one.
+    meta: { silent: true },
     onSuccess: (saved) => {
+      dismissErrors();
       client.setQueryData(key, saved);
       setForm(saved);
       // The development's document (tabs, template) changed.
@@ -96,12 +135,18 @@ function SettingsForm({
         error instanceof ApiRequestError
           ? ((error.body as { campos?: string[] }[] | null)?.[0]?.campos ?? [])
           : [];
-      toast.error(
-        campos.length > 0
-          ? t('settings.invalid', {
-              campos: campos.map((c) => t(`settings.fields.${c}`, { defaultValue: c })).join(', '),
-            })
-          : t('settings.saveFailed'),
+      setRefused(campos);
+      if (campos.length > 0) setRefusals((n) => n + 1);
+      errorToasts.current.push(
+        toast.error(
+          campos.length > 0
+            ? t('settings.invalid', {
+                campos: campos
+                  .map((c) => t(`settings.fields.${c}`, { defaultValue: c }))
+                  .join(', '),
+              })
+            : `${t('settings.saveFailed')} ${errorMessage(error)}`,
+        ),
       );
     },
   });
@@ -118,12 +163,29 @@ function SettingsForm({
     next.splice(i + by, 0, it!);
     setMenu(next);
   };
+  /** The message at a refused field, and what its control carries (nothing when accepted). */
+  const errorOf = (campo: string) =>
+    !refused.includes(campo)
+      ? null
+      : campo === 'landingPage'
+        ? form.landingPage.trim() === ''
+          ? t('settings.errors.landingRequired')
+          : t('settings.errors.landingPage')
+        : t('settings.errors.tooLong');
+  const marks = (campo: string, id: string) =>
+    refused.includes(campo)
+      ? { 'aria-invalid': true as const, 'aria-describedby': errorIdOf(id) }
+      : {};
   const row = css({ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', py: 1 });
   const ghost = button({ variant: 'ghost' });
   return (
     <form
+      ref={formRef}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        dismissErrors();
+        setRefused([]);
         save.mutate({ ...form, campanias: form.campanias.filter((c) => c.trim() !== '') });
       }}
       className={css({ display: 'flex', flexDirection: 'column', gap: 4, maxW: '56rem' })}
@@ -202,9 +264,14 @@ function SettingsForm({
           />
           {t('settings.redirect')}
         </label>
-        <Field id={`${ids.landing}-url`} label={t('settings.fields.landingPage')}>
+        <Field
+          id={`${ids.landing}-url`}
+          label={t('settings.fields.landingPage')}
+          error={errorOf('landingPage')}
+        >
           <input
             id={`${ids.landing}-url`}
+            {...marks('landingPage', `${ids.landing}-url`)}
             type="url"
             inputMode="url"
             placeholder="https://"
@@ -231,33 +298,49 @@ function SettingsForm({
         <h3 id={ids.campaigns} className={css({ fontWeight: 'bold' })}>
           {t('settings.catalogue')}
         </h3>
-        <Field id={`${ids.campaigns}-c`} label={t('settings.fields.campanias')}>
+        <Field
+          id={`${ids.campaigns}-c`}
+          label={t('settings.fields.campanias')}
+          error={errorOf('campanias')}
+        >
           <textarea
             id={`${ids.campaigns}-c`}
+            {...marks('campanias', `${ids.campaigns}-c`)}
             className={input}
             value={form.campanias.join('\n')}
             onChange={(e) => setForm({ ...form, campanias: lines(e.target.value) })}
           />
         </Field>
-        <Field id={ids.features} label={t('settings.fields.caracteristicasUnidad')}>
+        <Field
+          id={ids.features}
+          label={t('settings.fields.caracteristicasUnidad')}
+          error={errorOf('caracteristicasUnidad')}
+        >
           <textarea
             id={ids.features}
+            {...marks('caracteristicasUnidad', ids.features)}
             className={input}
             value={form.caracteristicasUnidad.join('\n')}
             onChange={(e) => setForm({ ...form, caracteristicasUnidad: lines(e.target.value) })}
           />
         </Field>
-        <Field id={ids.sub} label={t('settings.fields.subcategorias')}>
+        <Field
+          id={ids.sub}
+          label={t('settings.fields.subcategorias')}
+          error={errorOf('subcategorias')}
+        >
           <textarea
             id={ids.sub}
+            {...marks('subcategorias', ids.sub)}
             className={input}
             value={form.subcategorias.join('\n')}
             onChange={(e) => setForm({ ...form, subcategorias: lines(e.target.value) })}
           />
         </Field>
-        <Field id={ids.project} label={t('settings.fields.proyecto')}>
+        <Field id={ids.project} label={t('settings.fields.proyecto')} error={errorOf('proyecto')}>
           <input
             id={ids.project}
+            {...marks('proyecto', ids.project)}
             className={input}
             value={form.proyecto}
             onChange={(e) => setForm({ ...form, proyecto: e.target.value })}
@@ -268,9 +351,14 @@ function SettingsForm({
         <h3 id={`${ids.template}-h`} className={css({ fontWeight: 'bold' })}>
           {t('settings.templateTitle')}
         </h3>
-        <Field id={ids.template} label={t('settings.fields.plantillaMensaje')}>
+        <Field
+          id={ids.template}
+          label={t('settings.fields.plantillaMensaje')}
+          error={errorOf('plantillaMensaje')}
+        >
           <textarea
             id={ids.template}
+            {...marks('plantillaMensaje', ids.template)}
             className={`${input} ${css({ minH: 24 })}`}
             value={form.plantillaMensaje.prospecto}
             onChange={(e) =>

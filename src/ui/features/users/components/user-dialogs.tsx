@@ -4,14 +4,14 @@
  * appointments, approve a broker's registration with a role, reject it with a reason.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
-import { isValidPhone } from '../../../../core/lead';
+import { isValidEmail, isValidPhone } from '../../../../core/lead';
 import type { Role } from '../../../../core/types';
 import { Modal } from '../../../components/modal';
 import { button } from '../../../components/styles';
-import { apiQuery } from '../../../lib/api';
+import { ApiRequestError, apiQuery } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -30,17 +30,40 @@ import { PasswordField, passwordReady } from './password-field';
 const fullName = (u: { nombre: string; apellidos: string }) =>
   [u.nombre, u.apellidos].filter(Boolean).join(' ');
 
-function Field({ label: text, children }: { label: string; children: (id: string) => ReactNode }) {
+/** What a field's control carries when the field is explained by an error (else nothing). */
+interface FieldErrorProps {
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled field; with `error`, the text under the control, which describes it. */
+function Field({
+  label: text,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  children: (id: string, errorProps: FieldErrorProps) => ReactNode;
+}) {
   const id = useId();
+  const errorId = useId();
   return (
     <div>
       <label htmlFor={id} className={label}>
         {text}
       </label>
-      {children(id)}
+      {children(id, { 'aria-invalid': !!error, 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className={fieldError} data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
+
+const fieldError = css({ color: 'danger', fontSize: 'sm', mt: 1 });
 
 function Actions({
   onCancel,
@@ -114,7 +137,7 @@ function PhoneField({
             className={input}
           />
           {invalid ? (
-            <p id={errorId} className={css({ color: 'danger', fontSize: 'sm', mt: 1 })}>
+            <p id={errorId} className={fieldError}>
               {t('dialog.phoneInvalid')}
             </p>
           ) : null}
@@ -123,6 +146,18 @@ function PhoneField({
     </Field>
   );
 }
+
+/** Whether an e-mail would be refused: empty is the required rule's; else a lead's rule. */
+const emailInvalid = (value: string) => value.trim() !== '' && !isValidEmail(value.trim());
+
+/** The server refused the request's `email` (its zod check is stricter than `isValidEmail`). */
+const emailRefused = (error: unknown) =>
+  error instanceof ApiRequestError &&
+  Array.isArray(error.body) &&
+  error.body.some(
+    (item: { details?: { path?: unknown }[] } | null) =>
+      Array.isArray(item?.details) && item.details.some((d) => d?.path === 'email'),
+  );
 
 /** Invite (`mode: 'invite'`) or create (`'create'`, with a password) a member of the corporate. */
 export function NewMemberDialog({
@@ -160,20 +195,46 @@ export function NewMemberDialog({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  /** The e-mail as the server refused it (the message stays until it is changed). */
+  const [refusedEmail, setRefusedEmail] = useState<string | null>(null);
+  /** Bumped by each refused send: the first invalid field then takes the focus. */
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const set = (key: Exclude<keyof typeof f, 'idioma'>) => (value: string) =>
     setF((v) => ({ ...v, [key]: value }));
+  const nombreError = submitted && !f.nombre.trim() ? t('registration.required') : null;
+  const emailError = !submitted
+    ? null
+    : !f.email.trim()
+      ? t('registration.required')
+      : emailInvalid(f.email) || f.email === refusedEmail
+        ? t('dialog.emailInvalid')
+        : null;
+  const onError = (error: unknown) => {
+    if (!emailRefused(error)) return;
+    setRefusedEmail(f.email);
+    setRefusals((n) => n + 1);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
+    if (mutation.isPending) return;
     if (
       !f.nombre.trim() ||
       !f.email.trim() ||
+      emailInvalid(f.email) ||
+      f.email === refusedEmail ||
       !f.idRol ||
       phoneInvalid(f.telefono) ||
-      mutation.isPending
-    )
+      (mode === 'create' && !passwordReady(password, confirm))
+    ) {
+      setRefusals((n) => n + 1);
       return;
+    }
     const body = {
       idCorporativo: corporateId,
       nombre: f.nombre.trim(),
@@ -193,9 +254,9 @@ export function NewMemberDialog({
           );
           onClose();
         },
+        onError,
       });
     } else {
-      if (!passwordReady(password, confirm)) return;
       create.mutate(
         { ...body, password },
         {
@@ -203,6 +264,7 @@ export function NewMemberDialog({
             toast.success(t('dialog.created', { email: body.email }));
             onClose();
           },
+          onError,
         },
       );
     }
@@ -216,7 +278,13 @@ export function NewMemberDialog({
       {roles.length === 0 ? (
         <p className={alert}>{t('dialog.noAssignable')}</p>
       ) : (
-        <form onSubmit={submit} noValidate className={fieldStack} data-testid={`${mode}-form`}>
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          className={fieldStack}
+          data-testid={`${mode}-form`}
+        >
           <p className={css({ fontSize: 'sm', color: 'muted' })}>
             {mode === 'invite' ? t('dialog.inviteIntro') : t('dialog.createIntro')}
           </p>
@@ -227,15 +295,15 @@ export function NewMemberDialog({
               gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
             })}
           >
-            <Field label={t('dialog.nombre')}>
-              {(id) => (
+            <Field label={t('dialog.nombre')} error={nombreError}>
+              {(id, errorProps) => (
                 <input
                   id={id}
                   required
                   autoComplete="off"
                   value={f.nombre}
                   onChange={(e) => set('nombre')(e.target.value)}
-                  aria-invalid={submitted && !f.nombre.trim()}
+                  {...errorProps}
                   className={input}
                 />
               )}
@@ -252,8 +320,8 @@ export function NewMemberDialog({
               )}
             </Field>
           </div>
-          <Field label={t('dialog.email')}>
-            {(id) => (
+          <Field label={t('dialog.email')} error={emailError}>
+            {(id, errorProps) => (
               <input
                 id={id}
                 type="email"
@@ -261,7 +329,7 @@ export function NewMemberDialog({
                 autoComplete="off"
                 value={f.email}
                 onChange={(e) => set('email')(e.target.value)}
-                aria-invalid={submitted && !f.email.trim()}
+                {...errorProps}
                 className={input}
               />
             )}
@@ -318,7 +386,8 @@ export function NewMemberDialog({
               showErrors={submitted}
             />
           ) : null}
-          <ErrorLine error={mutation.error} />
+          {/* A refused e-mail is explained at its field, not again as the generic error. */}
+          <ErrorLine error={emailRefused(mutation.error) ? null : mutation.error} />
           <Actions
             onCancel={onClose}
             submit={mode === 'invite' ? t('dialog.sendInvite') : t('dialog.createSubmit')}
