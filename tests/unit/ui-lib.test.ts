@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, api, apiUrl, onUnauthorized } from '../../src/ui/lib/api';
 import { errorMessage } from '../../src/ui/lib/errors';
-import { TOAST_DURATION_MS, getToasts, toast } from '../../src/ui/lib/toast';
+import { TOAST_DURATION_MS, dismissToast, getToasts, toast } from '../../src/ui/lib/toast';
 
 const locales = join(import.meta.dirname, '../../src/ui/i18n/locales');
 const bundle = (lng: string) =>
@@ -149,5 +149,15 @@ describe('toasts', () => {
     vi.advanceTimersByTime(1);
     expect(getToasts()).toHaveLength(0);
     expect(TOAST_DURATION_MS).toBe(5000);
+  });
+  it('show a repeated message once, and its id closes the one on screen', () => {
+    vi.useFakeTimers();
+    const first = toast.error('tres');
+    const again = toast.error('tres');
+    expect(again).toBe(first);
+    expect(getToasts().map((t) => t.message)).toEqual(['tres']);
+    dismissToast(again);
+    expect(getToasts()).toHaveLength(0);
+    vi.runOnlyPendingTimers();
   });
 });

@@ -34,9 +34,11 @@ export function dismissToast(id: number) {
 }
 
 function show(kind: ToastKind, message: string): number {
+  // The same message twice in a row (a burst of failing calls) shows once: the caller gets the
+  // shown toast's id, so dismissing it by id closes what is on screen.
+  const same = toasts.find((t) => t.message === message && t.kind === kind);
+  if (same) return same.id;
   const id = nextId++;
-  // The same message twice in a row (a burst of failing calls) shows once.
-  if (toasts.some((t) => t.message === message && t.kind === kind)) return id;
   toasts = [...toasts.slice(-3), { id, kind, message }];
   timers.set(
     id,
