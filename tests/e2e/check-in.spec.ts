@@ -382,6 +382,11 @@ test("the host administrator's board follows check-ins live; the poster prints t
       if (size === '1280' || size === '390') {
         await page.getByRole('tab', { name: language === 'es' ? 'Historial' : 'History' }).click();
         await expect(page.getByRole('table')).toContainText('Diego Ibarra');
+        // The times read as on every other screen: es 24-hour (`05:53`), en `5:53 AM`.
+        const row = page.getByRole('row').filter({ hasText: 'Diego Ibarra' }).first();
+        const clock = language === 'es' ? /^\d\d:\d\d$/ : /^\d{1,2}:\d\d\s[AP]M$/;
+        await expect(row.getByRole('cell').nth(1)).toHaveText(clock);
+        await expect(row.getByRole('cell').nth(2)).toHaveText(clock);
         const download = page.waitForEvent('download');
         await page
           .getByRole('button', { name: language === 'es' ? 'Exportar CSV' : 'Export CSV' })

@@ -295,6 +295,34 @@ test('HubSpot: configured by the administrator, connected by the adviser, a lead
   await adviser.close();
 });
 
+test('the sync counts fit their tiles on a phone (390 px): «Reintentando» does not overflow', async ({
+  browser,
+}) => {
+  const ctx = await context(browser, 'admin@vitrina.demo', 'es', SIZES[2][1]);
+  const page = await ctx.newPage();
+  await page.goto(CRM_PAGE);
+  const counts = page.getByTestId('sync-counts');
+  await expect(counts).toContainText('Reintentando');
+  const tiles = await counts.locator(':scope > div').evaluateAll((divs) =>
+    divs.map((div) => ({
+      text: div.textContent,
+      fits: div.scrollWidth <= div.clientWidth,
+      labelFits: [...div.children].every(
+        (child) =>
+          child.getBoundingClientRect().right <= div.getBoundingClientRect().right - 1 &&
+          child.scrollWidth <= child.clientWidth,
+      ),
+    })),
+  );
+  expect(tiles).toHaveLength(3);
+  for (const tile of tiles)
+    expect(tile, tile.text ?? '').toMatchObject({ fits: true, labelFits: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await counts.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shotsB/crm-sync-counts-es-390.png' });
+  await ctx.close();
+});
+
 test('the built bundle holds no client secret and no token', () => {
   const dist = process.env.VITRINA_DIST_DIR ?? 'dist';
   const files: string[] = [];

@@ -121,3 +121,32 @@ test('an adviser with more than a page of leads picks the oldest by searching, i
   await detail.getByRole('button', { name: 'Liberar' }).click();
   await expect(detail.getByTestId('unit-hold')).toHaveCount(0);
 });
+
+test('the picker says nothing matches only once a search for typed text has answered with none', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page.request, 'asesor.pacifico@vitrina.demo');
+  const { units } = await developmentUnits(page.request, CORP, DEV);
+  const unit = units.find((u) => u.status === 'Disponible')!;
+  // The server answers slowly and with no lead: the blank list (an adviser with none yet) and
+  // the typed search alike.
+  await page.route(/\/api\/wsObtenerLeads\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ json: [] });
+  });
+  await page.goto(`${DEV_PATH}/disponibilidad?unidad=${unit.id}&s=caracteristicas`);
+  const detail = page.getByRole('region', { name: `Unidad ${unit.nombre}` });
+  await detail.getByRole('button', { name: 'Apartar', exact: true }).click();
+  const picker = detail.getByRole('combobox', { name: 'Cliente' });
+  const status = detail.getByRole('status');
+  await picker.click();
+  // Before the first answer: searching; after it, with nothing typed, a hint, not "none".
+  await expect(status).toHaveText('Buscando…');
+  await expect(status).toHaveText('Escribe para buscar por nombre, correo o teléfono.');
+  await page.screenshot({ path: '/tmp/shotsB/lead-picker-blank.png' });
+  await picker.fill('nadie');
+  await expect(status).toHaveText('Buscando…');
+  await expect(status).toHaveText('Ningún cliente coincide con «nadie».');
+  await page.screenshot({ path: '/tmp/shotsB/lead-picker-none.png' });
+});

@@ -292,6 +292,76 @@ test('a user recovers a password from the sign-in page; an older session is gone
   await visitor.close();
 });
 
+for (const [language, size] of [
+  ['es', '1280'],
+  ['en', '390'],
+] as const) {
+  test(`the invite dialog says at each field what is missing or malformed (${language} ${size})`, async ({
+    browser,
+  }) => {
+    const viewport = SIZES.find(([s]) => s === size)![1];
+    const ctx = await context(browser, { email: 'admin@vitrina.demo', language, viewport });
+    const page = await ctx.newPage();
+    const x =
+      language === 'es'
+        ? {
+            invite: 'Invitar usuario',
+            nombre: 'Nombre',
+            email: 'Correo electrónico',
+            send: 'Enviar invitación',
+            required: 'Completa este campo',
+            malformed: 'Escribe un correo válido, por ejemplo nombre@dominio.com.',
+          }
+        : {
+            invite: 'Invite user',
+            nombre: 'First name',
+            email: 'E-mail',
+            send: 'Send invitation',
+            required: 'Fill in this field',
+            malformed: 'Enter a valid e-mail address, for example name@domain.com.',
+          };
+    await page.goto(USERS);
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    await page.getByRole('button', { name: x.invite }).click();
+    const dialog = page.getByRole('dialog', { name: x.invite });
+    const nombre = dialog.getByLabel(x.nombre, { exact: true });
+    const email = dialog.getByLabel(x.email, { exact: true });
+    const send = dialog.getByRole('button', { name: x.send });
+
+    // Nothing filled in: each required field says so, and the first one takes the focus.
+    await send.click();
+    for (const field of [nombre, email]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(x.required);
+    }
+    await expect(nombre).toBeFocused();
+    await expect(dialog.getByText(x.required)).toHaveCount(2);
+    expect(await axeViolations(page), `${language} ${size} invite required`).toEqual([]);
+    await page.screenshot({ path: `/tmp/shotsA/people-invite-required-${language}-${size}.png` });
+
+    // A malformed e-mail: a clear message at the field, not the generic error.
+    await nombre.fill('Valeria');
+    await email.fill('valeria@');
+    await send.click();
+    await expect(nombre).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(x.malformed);
+    await expect(email).toBeFocused();
+    await page.screenshot({ path: `/tmp/shotsA/people-invite-email-${language}-${size}.png` });
+
+    // One only the server refuses (a one-letter top-level domain) says the same at the field.
+    await email.fill('valeria@ejemplo.c');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await send.click();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(x.malformed);
+    await expect(email).toBeFocused();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await ctx.close();
+  });
+}
+
 for (const language of ['es', 'en'] as const) {
   for (const [size, viewport] of SIZES) {
     test(`screenshots ${language} ${size}: the users page and its dialogs, and the signed-out pages; axe clean`, async ({
@@ -351,3 +421,50 @@ for (const language of ['es', 'en'] as const) {
     });
   }
 }
+
+test('the users table wraps an e-mail only after the @ or before a dot, never inside a name (820 and 390 px)', async ({
+  browser,
+}) => {
+  const ctx = await context(browser, { email: 'admin@vitrina.demo', viewport: SIZES[1][1] });
+  const page = await ctx.newPage();
+  await page.goto(USERS);
+  await expect(page.locator('tr[data-user="gerente@vitrina.demo"]')).toBeVisible();
+  for (const [size, viewport] of [SIZES[1], SIZES[2]] as const) {
+    await page.setViewportSize(viewport);
+    // Each character's line, read from the layout: a new line may start only after `@` or at a
+    // dot, and the name cell never scrolls sideways.
+    const badBreaks = await page.locator('tr[data-user]').evaluateAll((rows) =>
+      rows.flatMap((row) => {
+        const email = row.getAttribute('data-user') ?? '';
+        const cell = row.querySelector('td')!;
+        const chars: { c: string; top: number }[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (let i = 0; i < text.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            chars.push({ c: text[i]!, top: Math.round(range.getBoundingClientRect().top) });
+          }
+        }
+        const start = chars
+          .map((x) => x.c)
+          .join('')
+          .indexOf(email);
+        if (start < 0) return [`${email}: not shown`];
+        const bad: string[] = [];
+        for (let i = 1; i < email.length; i++) {
+          const wrapped = Math.abs(chars[start + i]!.top - chars[start + i - 1]!.top) > 2;
+          if (wrapped && email[i - 1] !== '@' && email[i] !== '.')
+            bad.push(`${email.slice(0, i)} / ${email.slice(i)}`);
+        }
+        if (cell.scrollWidth > cell.clientWidth) bad.push(`${email}: the cell overflows`);
+        return bad;
+      }),
+    );
+    expect(badBreaks, `e-mails at ${size} px`).toEqual([]);
+    await page.screenshot({ path: `/tmp/shotsB/people-emails-${size}.png`, fullPage: true });
+  }
+  await ctx.close();
+});

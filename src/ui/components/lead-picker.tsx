@@ -55,7 +55,11 @@ const option = css({
 
 const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-/** What the line under the input says about the list. */
+/**
+ * What the line under the input says about the list. Nothing found is said only of an answered
+ * search for typed text: before the first answer it is searching, and a blank input with no leads
+ * listed is a hint to type, never "no matches".
+ */
 export function statusKey(
   state: { pending: boolean; error: boolean; fetching: boolean },
   query: string,
@@ -63,8 +67,8 @@ export function statusKey(
 ): string {
   if (state.error) return 'picker.failed';
   if (state.pending || state.fetching) return 'picker.searching';
-  if (count === 0) return query ? 'picker.none' : 'picker.noLeads';
-  if (!query) return 'picker.typeToSearch';
+  if (!query) return count === 0 ? 'picker.hint' : 'picker.typeToSearch';
+  if (count === 0) return 'picker.none';
   return count >= LEAD_PICKER_LIMIT ? 'picker.more' : 'picker.found';
 }
 

@@ -13,7 +13,6 @@ import { checkInSecondsLeft, corporateZone, localDay } from '../../../../core/ch
 import { formatInstant } from '../../../../core/date-format';
 import {
   closedByName,
-  historyTime,
   type CheckInHistoryLabels,
   type CheckInHistoryRow,
 } from '../../../../core/check-in-history';
@@ -654,7 +653,7 @@ function download(blob: Blob, fileName: string) {
 }
 
 function History({ showroom }: { showroom: Showroom }) {
-  const { t } = useTranslation('checkin');
+  const { t, i18n } = useTranslation('checkin');
   const { corporate } = useCorporateContext();
   const zone = corporateZone(corporate);
   const [day, setDay] = useState(() => localDay(new Date(), zone));
@@ -675,7 +674,8 @@ function History({ showroom }: { showroom: Showroom }) {
       : r.motivoSalida === 'expirado'
         ? labels.expirado
         : labels.manual;
-  const time = (seconds: number) => historyTime(seconds, zone).slice(11);
+  // The hour as every screen writes it (es 24-hour, en `5:53 AM`), in the corporate's zone.
+  const time = (seconds: number) => formatClock(seconds, i18n.language, zone);
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 4 })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: 3 })}>

@@ -638,11 +638,24 @@ function SyncSummary({
             data-testid="sync-counts"
             className={css({
               display: 'grid',
-              gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-              gap: 3,
-              '& div': { p: 3, border: '1px solid', borderColor: 'border', borderRadius: 'lg' },
-              '& dt': { fontSize: 'sm', color: 'muted' },
-              '& dd': { fontSize: '2xl', fontWeight: 'bold' },
+              // Three tiles side by side leave a phone's tile narrower than «Reintentando»: there
+              // each count is a row of its own, the label beside the number.
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+              gap: { base: 2, sm: 3 },
+              '& div': {
+                display: { base: 'flex', sm: 'block' },
+                alignItems: 'baseline',
+                justifyContent: 'space-between',
+                gap: 3,
+                minW: 0,
+                px: 3,
+                py: { base: 2, sm: 3 },
+                border: '1px solid',
+                borderColor: 'border',
+                borderRadius: 'lg',
+              },
+              '& dt': { fontSize: 'sm', color: 'muted', minW: 0, overflowWrap: 'break-word' },
+              '& dd': { fontSize: { base: 'xl', sm: '2xl' }, fontWeight: 'bold' },
             })}
           >
             <div>

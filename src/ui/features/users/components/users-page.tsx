@@ -17,6 +17,7 @@ import {
   maySetAssignableRoles,
 } from '../../../../core/permissions';
 import type { Role } from '../../../../core/types';
+import { EmailText } from '../../../components/email-text';
 import { button, card } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -459,9 +460,11 @@ function UsersAdmin({
                           <span className={css({ color: 'muted' })}> ({t('users.me')})</span>
                         ) : null}
                         <br />
-                        <span className={css({ color: 'muted', wordBreak: 'break-all' })}>
-                          {u.email}
-                        </span>
+                        <EmailText
+                          email={u.email}
+                          className={css({ color: 'muted' })}
+                          data-testid="user-email"
+                        />
                       </td>
                       <td className={cell}>
                         {u.estatus === 'pendiente' ? '—' : roleName(u.idRol)}
