@@ -1,7 +1,8 @@
 /**
  * A corporate's own words in another language (issue 19): the names it gave its unit statuses,
  * lead statuses, channels (mediosContacto), payment schemes, categories, tags, optionals, its
- * stages' states (a cluster's `etapa`: "En obra") and its "Clients" label are data, written once
+ * stages' states (a cluster's `etapa`: "En obra", and a development's `tagsEtapaEntrega`:
+ * "Entrega 2027"), its roles' names and its "Clients" label are data, written once
  * in Spanish; administrators give each a translation per
  * language. Kept on the corporate (`Corporate.etiquetas`, changed through the corporate's
  * settings event) and served by `GET /api/wsObtenerIdiomas`.
@@ -19,13 +20,15 @@ export const LABEL_KINDS = [
   'tag',
   'opcional',
   'etapa',
+  'rol',
   'clientes',
 ] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
 /**
  * What a signed-out visitor may read: the words of the public availability, simulator and
- * shared quotation. Lead statuses, channels and the Clients label are the sales team's.
+ * shared quotation. Lead statuses, channels, role names and the Clients label are the sales
+ * team's.
  */
 export const PUBLIC_LABEL_KINDS: readonly LabelKind[] = [
   'status',

@@ -313,7 +313,39 @@ test.describe('issue 19: an English-speaking buyer', () => {
     const statusFilter = page.getByRole('combobox', { name: 'Status', exact: true });
     await expect(statusFilter.locator('option')).toContainText(['All statuses', 'Contacted']);
     await expect(statusFilter.locator('option', { hasText: 'Contactado' })).toHaveCount(0);
+    // The developments' delivery tags, on their cards and their presentation.
+    await page.goto(`/corporativos/${CORP}/desarrollos`);
+    // The featured row and the list both show it: the list's card.
+    const card = page.locator('[data-development="torre-alameda"]').last();
+    await expect(card.getByRole('list', { name: 'Delivery stages' })).toHaveText(/Delivery 2027/);
+    await expect(card.getByRole('list', { name: 'Delivery stages' })).not.toContainText(
+      'Entrega 2027',
+    );
+    await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/presentacion`);
+    await expect(page.getByRole('list', { name: 'Delivery stages' })).toContainText('Pre-sale');
+    await expect(page.getByRole('list', { name: 'Delivery stages' })).not.toContainText('Preventa');
   });
+});
+
+test('in English the roles read in the corporate’s English: the users table, its filter and the invite dialog', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await signIn(page.request, 'admin@vitrina.demo');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/corporativos/${CORP}/usuarios`);
+  const table = page.getByRole('table');
+  await expect(table).toContainText('Sales manager');
+  await expect(table).not.toContainText('Gerente de ventas');
+  const filter = page.getByRole('combobox', { name: 'Role', exact: true });
+  await expect(filter.locator('option')).toContainText(['All roles', 'Administrator']);
+  await expect(filter.locator('option', { hasText: 'Asesor' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite user' });
+  const role = dialog.getByRole('combobox', { name: 'Role' });
+  await expect(role.locator('option', { hasText: 'Adviser' })).toHaveCount(1);
+  await expect(role.locator('option', { hasText: 'Asesor' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/issue19-roles-en-1280.png` });
 });
 
 test('an administrator edits the English labels; the English grid shows them at once', async ({

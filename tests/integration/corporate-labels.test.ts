@@ -46,6 +46,9 @@ describeBackends('corporate labels (wsObtenerIdiomas, /idiomas)', (backend: Back
       expect(res.json.etiquetas.statusLead).toBeUndefined();
       expect(res.json.etiquetas.medioContacto).toBeUndefined();
       expect(res.json.etiquetas.clientes).toBeUndefined();
+      expect(res.json.etiquetas.rol).toBeUndefined();
+      // A development's delivery tags are stage states too.
+      expect(res.json.etiquetas.etapa['Entrega 2027']).toBe('Delivery 2027');
     }
     // Spanish has no labels of its own: the stored values are Spanish.
     const es = await anonymous.get(`/api/wsObtenerIdiomas?idCorporativo=${corp}&lang=es`);
@@ -58,6 +61,9 @@ describeBackends('corporate labels (wsObtenerIdiomas, /idiomas)', (backend: Back
     expect(mine.json.etiquetas.statusLead['Visita agendada']).toBe('Visit scheduled');
     expect(mine.json.etiquetas.medioContacto['Sitio web']).toBe('Website');
     expect(mine.json.etiquetas.clientes.Clientes).toBe('Clients');
+    // The roles' names are the corporate's own words too.
+    expect(mine.json.etiquetas.rol['Gerente de ventas']).toBe('Sales manager');
+    expect(mine.json.etiquetas.rol.Asesor).toBe('Adviser');
     const other = await asesor.get(`/api/wsObtenerIdiomas?idCorporativo=${pacifico}&lang=en`);
     expect(other.status).toBe(200);
     expect(other.json.etiquetas.statusLead).toBeUndefined();
@@ -88,7 +94,23 @@ describeBackends('corporate labels (wsObtenerIdiomas, /idiomas)', (backend: Back
     expect(editor.json.valores.statusLead).toContain('Negociación');
     expect(editor.json.valores.esquema).toContain('Financiamiento a entrega');
     expect(editor.json.valores.opcional).toContain('Bodega');
-    expect(editor.json.valores.etapa).toEqual(['En obra', 'Entregada', 'Preventa']);
+    // The clusters' stage states and the developments' delivery tags, each once.
+    expect(editor.json.valores.etapa).toEqual([
+      'En obra',
+      'Entrega 2027',
+      'Entregada',
+      'Etapa 1 entregada',
+      'Etapa 2 en obra',
+      'Etapa 3 preventa',
+      'Preventa',
+    ]);
+    expect(editor.json.valores.rol).toEqual([
+      'Administrador',
+      'Administrador de hostess',
+      'Asesor',
+      'Broker',
+      'Gerente de ventas',
+    ]);
     expect(editor.json.valores.clientes).toEqual(['Clientes']);
     const en = editor.json.etiquetas.en;
 

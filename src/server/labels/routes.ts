@@ -69,7 +69,8 @@ async function valuesToTranslate(c: Ctx, corporate: CorporateDoc) {
     categoria: unique((corporate.categoriasBusqueda ?? []).map((s) => s.nombre)),
     tag: unique((corporate.tagsBusqueda ?? []).map((s) => s.nombre)),
     opcional: unique(developments.flatMap((d) => (d.opcionales ?? []).map((o) => o.nombre))),
-    etapa: unique(stages),
+    etapa: unique([...stages, ...developments.flatMap((d) => d.tagsEtapaEntrega ?? [])]),
+    rol: unique((corporate.roles ?? []).map((r) => r.nombre)),
     clientes: ['Clientes'],
   };
   return values;

@@ -1,7 +1,8 @@
 /**
  * The demo corporates' own words in English (issue 19; core/corporate-labels.ts): the seed's
  * unit statuses, lead statuses, channels, payment schemes, categories, tags, optionals, the
- * stages' states of Residencial Los Olivos and the Clients label, so an English screen shows no Spanish data where a translation exists.
+ * stages' states (Residencial Los Olivos' clusters, every development's delivery tags), the
+ * roles' names and the Clients label, so an English screen shows no Spanish data where a translation exists.
  */
 import { normaliseLabels, type LabelSet } from '../../core/corporate-labels';
 
@@ -61,6 +62,17 @@ const english: Record<string, Record<string, string>> = {
     Entregada: 'Delivered',
     'En obra': 'Under construction',
     Preventa: 'Pre-sale',
+    'Entrega 2027': 'Delivery 2027',
+    'Etapa 1 entregada': 'Stage 1 delivered',
+    'Etapa 2 en obra': 'Stage 2 under construction',
+    'Etapa 3 preventa': 'Stage 3 pre-sale',
+  },
+  rol: {
+    Administrador: 'Administrator',
+    'Gerente de ventas': 'Sales manager',
+    Asesor: 'Adviser',
+    'Administrador de hostess': 'Host administrator',
+    Broker: 'Broker',
   },
   clientes: { Clientes: 'Clients' },
 };

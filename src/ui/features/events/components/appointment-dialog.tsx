@@ -255,7 +255,11 @@ export function AppointmentDialog({
                   }}
                 >
                   <option value="">
-                    {leads.data?.length === 0 ? t('form.noClients') : t('form.chooseClient')}
+                    {leads.data?.length !== 0
+                      ? t('form.chooseClient')
+                      : search.trim() === ''
+                        ? t('form.noClientsYet')
+                        : t('form.noClients')}
                   </option>
                   {idLead && !listed ? (
                     <option value={idLead}>{lead?.nombre ?? t('form.thisClient')}</option>

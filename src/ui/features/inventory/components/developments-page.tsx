@@ -78,6 +78,7 @@ export function DevelopmentCard({
   onToggle: () => void;
 }) {
   const { t } = useTranslation('inventory');
+  const corporateLabel = useCorporateLabel();
   const href = developmentPath(slug, d.slug, 'presentacion');
   return (
     <li
@@ -209,7 +210,7 @@ export function DevelopmentCard({
                   fontWeight: 'semibold',
                 })}
               >
-                {tag}
+                {corporateLabel('etapa', tag)}
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ import { css } from 'styled-system/css';
 import { card } from '../../../components/styles';
 import { useDevelopmentContext } from '../../../layouts/development-context';
 import { allUnits, clustersQuery, mediaUrl } from '../../../lib/catalogue';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { useDateFormat } from '../../../lib/dates';
 import { useDisplayRows } from '../hooks/use-display-rows';
 import { subcategoriesOf } from '../../../../core/development-settings';
@@ -47,6 +48,7 @@ export function DevelopmentSubcategories({ items }: { items: readonly string[] }
 export function PresentationPage() {
   const { t } = useTranslation('inventory');
   const { corporate, development, display, colors } = useDevelopmentContext();
+  const corporateLabel = useCorporateLabel();
   const formatDate = useDateFormat(corporate.zonaHoraria);
   const clusters = useQuery(clustersQuery(corporate.id, development.id));
   const units = useMemo(() => allUnits(clusters.data), [clusters.data]);
@@ -101,7 +103,7 @@ export function PresentationPage() {
                   fontWeight: 'medium',
                 })}
               >
-                {tag}
+                {corporateLabel('etapa', tag)}
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ import type { Role } from '../../../../core/types';
 import { Modal } from '../../../components/modal';
 import { button } from '../../../components/styles';
 import { ApiRequestError, apiQuery } from '../../../lib/api';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -174,6 +175,7 @@ export function NewMemberDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('people');
+  const roleLabel = useCorporateLabel();
   const invite = useInviteUser();
   const create = useCreateUser();
   const mutation = mode === 'invite' ? invite : create;
@@ -351,7 +353,7 @@ export function NewMemberDialog({
                 >
                   {roles.map((r) => (
                     <option key={r.id} value={r.id}>
-                      {r.nombre}
+                      {roleLabel('rol', r.nombre)}
                     </option>
                   ))}
                 </select>
@@ -423,6 +425,7 @@ export function EditMemberDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('people');
+  const roleLabel = useCorporateLabel();
   const update = useUpdateUser();
   const [f, setF] = useState({
     nombre: member.nombre,
@@ -509,7 +512,7 @@ export function EditMemberDialog({
               >
                 {roles.map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.nombre}
+                    {roleLabel('rol', r.nombre)}
                   </option>
                 ))}
               </select>
@@ -549,7 +552,7 @@ export function EditMemberDialog({
                     }
                     className={css({ w: 4, h: 4 })}
                   />
-                  {r.nombre}
+                  {roleLabel('rol', r.nombre)}
                 </label>
               ))}
             </div>
@@ -659,6 +662,7 @@ export function ApproveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('people');
+  const roleLabel = useCorporateLabel();
   const approve = useApproveRegistration(corporate.id);
   const preferred = roles.find((r) => r.nombre.trim().toLowerCase() === 'broker') ?? roles[0];
   const [idRol, setIdRol] = useState(preferred?.id ?? '');
@@ -693,7 +697,7 @@ export function ApproveDialog({
               >
                 {roles.map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.nombre}
+                    {roleLabel('rol', r.nombre)}
                   </option>
                 ))}
               </select>

@@ -22,6 +22,7 @@ import { button, card } from '../../../components/styles';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useCorporateContext } from '../../../layouts/corporate-context';
+import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { useDateFormat } from '../../../lib/dates';
 import {
   MEMBER_STATUSES,
@@ -125,8 +126,12 @@ function UsersAdmin({
   const searchId = useId();
   const roleId = useId();
   const statusId = useId();
-  const roleName = (id: string | null) =>
-    corporate.roles.find((r: Role) => r.id === id)?.nombre ?? t('users.noRole');
+  // A role's name is the corporate's own word, in English where the corporate gave one.
+  const corporateLabel = useCorporateLabel();
+  const roleName = (id: string | null) => {
+    const role = corporate.roles.find((r: Role) => r.id === id);
+    return role ? corporateLabel('rol', role.nombre) : t('users.noRole');
+  };
   const formatDate = useDateFormat(corporate.zonaHoraria);
 
   // The search box filters as the person types, a moment after they stop.
@@ -366,7 +371,7 @@ function UsersAdmin({
               <option value="">{t('users.allRoles')}</option>
               {corporate.roles.map((r) => (
                 <option key={r.id} value={r.id}>
-                  {r.nombre}
+                  {corporateLabel('rol', r.nombre)}
                 </option>
               ))}
             </select>
