@@ -121,28 +121,19 @@ function PhoneField({
   showErrors: boolean;
 }) {
   const { t } = useTranslation('people');
-  const errorId = useId();
   const invalid = showErrors && phoneInvalid(value);
   return (
-    <Field label={t('dialog.telefono')}>
-      {(id) => (
-        <>
-          <input
-            id={id}
-            type="tel"
-            autoComplete="off"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? errorId : undefined}
-            className={input}
-          />
-          {invalid ? (
-            <p id={errorId} className={fieldError}>
-              {t('dialog.phoneInvalid')}
-            </p>
-          ) : null}
-        </>
+    <Field label={t('dialog.telefono')} error={invalid ? t('dialog.phoneInvalid') : null}>
+      {(id, errorProps) => (
+        <input
+          id={id}
+          type="tel"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...errorProps}
+          className={input}
+        />
       )}
     </Field>
   );
