@@ -75,9 +75,15 @@ export interface LeadNote {
 export interface LeadState {
   lead: Lead | null;
   notes: Readonly<Record<string, LeadNote>>;
+  /**
+   * The appointment whose booking handed the lead to its current adviser (a host's client
+   * booked with an adviser), else null: moving that appointment to another adviser moves the
+   * client with it; a client the adviser had anyway stays theirs.
+   */
+  handedFor: string | null;
 }
 
-export const initialLeadState: LeadState = { lead: null, notes: {} };
+export const initialLeadState: LeadState = { lead: null, notes: {}, handedFor: null };
 
 export type LeadFieldValue = string | boolean | null;
 
@@ -106,6 +112,8 @@ export type LeadEvent =
         to: string;
         /** The public capture's round-robin turn that gave the lead (absent for a hand assignment). */
         turno?: number;
+        /** The appointment whose booking (or reassignment) handed the lead to its adviser. */
+        idCita?: string;
       };
     }
   | { type: 'LeadDeleted'; data: LeadEventBase }
@@ -154,7 +162,7 @@ export type LeadCommand =
       expected: Partial<LeadFields & Pick<Lead, 'idVendedor'>>;
     }
   /** `turno`: the public capture's round-robin turn, when the rotation chose the adviser. */
-  | { type: 'AssignLead'; idVendedor: string; turno?: number }
+  | { type: 'AssignLead'; idVendedor: string; turno?: number; idCita?: string }
   | { type: 'DeleteLead' }
   | { type: 'AddLeadNote'; key: string; nota: string; idUsuario: string | null; now: number }
   | { type: 'DeleteLeadNote'; key: string }
@@ -560,6 +568,7 @@ export function decide(command: LeadCommand, state: LeadState): LeadDecision {
             from: lead.idVendedor,
             to: command.idVendedor,
             ...(command.turno !== undefined ? { turno: command.turno } : {}),
+            ...(command.idCita !== undefined ? { idCita: command.idCita } : {}),
           },
         },
       ]);
@@ -692,7 +701,16 @@ function evolveNotes(notes: LeadState['notes'], event: LeadEvent): LeadState['no
 
 /** The aggregate after one event. */
 export function evolve(state: LeadState, event: LeadEvent): LeadState {
-  return { lead: evolveLead(state.lead, event), notes: evolveNotes(state.notes, event) };
+  return {
+    lead: evolveLead(state.lead, event),
+    notes: evolveNotes(state.notes, event),
+    handedFor:
+      event.type === 'LeadAssigned'
+        ? (event.data.idCita ?? null)
+        : event.type === 'LeadRegistered'
+          ? null
+          : state.handedFor,
+  };
 }
 
 /**

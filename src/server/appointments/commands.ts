@@ -152,24 +152,39 @@ export async function scheduleAppointment(
     await scope.emit(loaded.streamId, events, 0);
     const cita = events.reduce((s, e) => appointmentDecider.evolve(s, e), loaded.state).cita;
     if (!cita) throw new Error('appointment: missing after AppointmentScheduled');
-    // A client a host administrator registered at the door belongs to the host, who attends no
-    // appointments: booked with an adviser, the client goes to that adviser, who is told of the
-    // visit (reminder, arrival) and must be able to open the client.
-    if (lead?.idVendedor && lead.idVendedor !== idAsesor) {
-      const ownerAttends = await isAdviserOf(scope, corporate, lead.idVendedor);
-      if (!ownerAttends) {
-        const owned = await scope.load(leadDecider, leadStream(corporate.id, lead.id));
-        const handed = scope.decide(
-          leadDecider,
-          owned.state,
-          { type: 'AssignLead', idVendedor: idAsesor },
-          leadErrorToApi,
-        );
-        await scope.emit(owned.streamId, handed);
-      }
-    }
+    if (lead?.idVendedor && lead.idVendedor !== cita.idAsesor)
+      await handLeadWithAppointment(scope, corporate, cita, null);
     return { cita, conflictos: await findConflicts(scope, m, cita) };
   });
+}
+
+/**
+ * A client a host administrator registered at the door belongs to the host, who attends no
+ * appointments: booked with an adviser, the client goes to that adviser, who is told of the
+ * visit (reminder, arrival) and must be able to open the client. The lead remembers which
+ * appointment handed it (`handedFor`): when that appointment moves to another adviser
+ * (`previousAdviser`), the client moves with it. An adviser's own client stays theirs whoever
+ * is booked.
+ */
+async function handLeadWithAppointment(
+  scope: CommandScope,
+  corporate: Membership['corporate'],
+  cita: Cita,
+  previousAdviser: string | null,
+): Promise<void> {
+  if (!cita.idLead) return;
+  const owned = await scope.load(leadDecider, leadStream(corporate.id, cita.idLead));
+  const owner = owned.state.lead?.idVendedor;
+  if (!owned.state.lead || owned.state.lead.eliminado || !owner || owner === cita.idAsesor) return;
+  const handedByThis = owned.state.handedFor === cita.id && owner === previousAdviser;
+  if (!handedByThis && (await isAdviserOf(scope, corporate, owner))) return;
+  const handed = scope.decide(
+    leadDecider,
+    owned.state,
+    { type: 'AssignLead', idVendedor: cita.idAsesor, idCita: cita.id },
+    leadErrorToApi,
+  );
+  await scope.emit(owned.streamId, handed);
 }
 
 /** What a PUT may change; absent fields stay as they are. */
@@ -254,6 +269,8 @@ export async function changeAppointment(
     await scope.emit(loaded.streamId, events);
     const cita = events.reduce((s, e) => appointmentDecider.evolve(s, e), loaded.state).cita;
     if (!cita) throw new Error('appointment: missing after a change');
+    if (cita.activo && cita.idAsesor !== current.idAsesor)
+      await handLeadWithAppointment(scope, corporate, cita, current.idAsesor);
     return { cita, conflictos: cita.activo ? await findConflicts(scope, m, cita) : [] };
   });
 }
