@@ -49,6 +49,29 @@ async function loadingRestDelay(page: Page): Promise<number> {
   }, API);
 }
 
+/**
+ * Where the unit `id` starts, read after every change to the page from now on (a mutation
+ * observer runs right after each commit, before the next task: no frame is missed, however fast
+ * the machine). Answers the starts that differed from the one it had now.
+ */
+async function watchStart(page: Page, id: string): Promise<() => Promise<string[]>> {
+  await page.evaluate((unitId) => {
+    const unit = document.querySelector(`[data-unit-id="${unitId}"]`)!;
+    const startOf = () => {
+      const r = unit.getBoundingClientRect();
+      return `${r.x},${r.y}`;
+    };
+    const start = startOf();
+    const moves: string[] = [];
+    (window as { startMoves?: string[] }).startMoves = moves;
+    new MutationObserver(() => {
+      const now = startOf();
+      if (now !== start) moves.push(`${start} → ${now}`);
+    }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  }, id);
+  return () => page.evaluate(() => (window as { startMoves?: string[] }).startMoves ?? []);
+}
+
 /** Holds every read of the rest until `release` is called; counts the public reads. */
 async function holdTheRest(page: Page) {
   const reads: string[] = [];
@@ -95,10 +118,16 @@ for (const width of [390, 1280]) {
       return box && { x: box.x, y: box.y };
     };
     const before = await startOf();
+    const moves = await watchStart(page, first.clusters[0]!.unidades[0]!.id);
 
     release();
     await expect(page.locator('[data-unit-id]')).toHaveCount(unitsIn(whole));
     await expect(status).toHaveCount(0);
+    // Nor on the way: after every change to the page while the rest came in (the commit that
+    // drew it, before the worker's display rows for it), the unit was still where it started.
+    // The legend read the new units' counts against the old rows' totals ("5 de 3"), wrapped to
+    // a second line and pushed the grid 39 px down until the rows came.
+    expect(await moves()).toEqual([]);
     // It came 800 ms (LOADING_REST_DELAY_MS) after the rest was asked for, not at once (less a
     // little: the read may start in the commit after the one that mounted the status).
     expect(await loadingRestDelay(page)).toBeGreaterThanOrEqual(700);

@@ -1,7 +1,14 @@
 /**
- * Units per status for the legend: the statuses, labels, colours and totals of the display rows
- * the core worker builds (core/display-rows.ts `summariseStatuses`, in the spec's status order,
- * §4), with how many of each match the filters.
+ * Units per status for the legend: the statuses, labels and colours of the display rows the core
+ * worker builds (core/display-rows.ts `summariseStatuses`, in the spec's status order, §4), with
+ * how many of `units` have each and how many of those match the filters.
+ *
+ * The totals are counted here from the same units as the matches (as `summariseStatuses` counts
+ * them), not read from the summaries: those answer the units the worker last built rows for, and
+ * for a moment after the units change (the rest of the clusters arriving behind the first page,
+ * issue 21, or a live change) they are the old set's. Counted against the new set's matches they
+ * read "5 de 3", a wider pill that wrapped the legend to a second line and pushed the grid down
+ * 39 px until the worker answered (a layout shift).
  */
 
 import type { StatusSummary } from '../../../../core/display-rows';
@@ -22,19 +29,21 @@ export function statusCounts(
   matching: ReadonlySet<string> | null,
 ): StatusCount[] {
   if (statuses === null) return [];
+  const totals = new Map<string, number>();
   const matched = new Map<string, number>();
-  if (matching !== null) {
-    for (const u of units) {
-      if (!matching.has(u.id)) continue;
-      const status = u.status ?? '';
-      matched.set(status, (matched.get(status) ?? 0) + 1);
-    }
+  for (const u of units) {
+    const status = u.status ?? '';
+    totals.set(status, (totals.get(status) ?? 0) + 1);
+    if (matching?.has(u.id)) matched.set(status, (matched.get(status) ?? 0) + 1);
   }
-  return statuses.map((s) => ({
-    status: s.status,
-    label: s.label,
-    color: s.hexColor,
-    total: s.total,
-    matching: matching === null ? s.total : (matched.get(s.status) ?? 0),
-  }));
+  return statuses.map((s) => {
+    const total = totals.get(s.status) ?? 0;
+    return {
+      status: s.status,
+      label: s.label,
+      color: s.hexColor,
+      total,
+      matching: matching === null ? total : (matched.get(s.status) ?? 0),
+    };
+  });
 }
