@@ -98,8 +98,11 @@ test('a guest with an appointment arrives: attended, the adviser told; a walk-in
   await form.getByRole('button', { name: 'Agregar invitado' }).click();
   const list = hostPage.getByRole('list', { name: 'Invitados' });
   await expect(list).toContainText('Lucía Llegada E2E');
-  await hostPage.getByRole('button', { name: 'Llegó: Lucía Llegada E2E' }).click();
+  // With the keyboard: the button goes once she arrived, focus moves to her name in the list
+  // (WCAG 2.4.3), not to the top of the page.
+  await hostPage.getByRole('button', { name: 'Llegó: Lucía Llegada E2E' }).press('Enter');
   await expect(list.getByText(/Llegó a las/)).toBeVisible();
+  await expect(list.getByText('Lucía Llegada E2E', { exact: true })).toBeFocused();
   await hostPage.screenshot({ path: `${SHOTS}/arrivals-guest-es-1280.png` });
 
   // The adviser's bell counts it live.

@@ -367,13 +367,17 @@ test("the host administrator's board follows check-ins live; the poster prints t
       );
       await page.screenshot({ path: `${SHOTS}/check-in-board-${language}-${size}.png` });
 
-      // The host checks them out from the board: the adviser's banner follows.
+      // The host checks them out from the board, with the keyboard: the row goes, focus moves to
+      // the board's heading (WCAG 2.4.3); the adviser's banner follows.
       await page
         .getByRole('button', {
           name: language === 'es' ? 'Hacer check-out de Diego Ibarra' : 'Check Diego Ibarra out',
         })
-        .click();
+        .press('Enter');
       await expect(page.getByTestId('on-duty-row')).toHaveCount(0);
+      await expect(
+        page.getByRole('heading', { name: language === 'es' ? 'En turno ahora' : 'On duty now' }),
+      ).toBeFocused();
       await expect(
         banner(phone).getByRole('button', { name: 'Hacer check-in en el showroom' }),
       ).toBeVisible({ timeout: 5000 });
@@ -456,7 +460,10 @@ test('guests: the host administrator adds one for an adviser and removes it', as
   await expect(list).toContainText('Mariana López');
   await expect(list).toContainText('Lo atiende Sofía Navarro');
   await page.screenshot({ path: `${SHOTS}/check-in-guests-es-1280.png` });
-  await page.getByRole('button', { name: 'Quitar a Mariana López' }).click();
+  // With the keyboard: the row goes, and with it the list; focus moves to the guests' tab
+  // (WCAG 2.4.3), not to the top of the page.
+  await page.getByRole('button', { name: 'Quitar a Mariana López' }).press('Enter');
   await expect(page.getByText('No hay invitados a partir de hoy.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Invitados' })).toBeFocused();
   await host.close();
 });

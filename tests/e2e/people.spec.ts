@@ -468,3 +468,61 @@ test('the users table wraps an e-mail only after the @ or before a dot, never in
   }
   await ctx.close();
 });
+
+test('keyboard: after a row action whose button goes, focus lands on its replacement or a row, never on the body (WCAG 2.4.3)', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await context(browser, { email: 'admin@vitrina.demo' });
+  const { id: idCorporativo, roles } = await corporateId(admin);
+  const idRol = roles.find((r) => r.nombre === 'Asesor')!.id;
+  const stamp = Date.now();
+  const member = (apellidos: string) => ({
+    idCorporativo,
+    idRol,
+    nombre: 'Foco',
+    apellidos,
+    email: `foco${stamp}.${apellidos.toLowerCase()}@example.com`,
+  });
+  const created = await admin.request.post('/api/auth/create-user', {
+    data: { ...member('Alfa'), password: NEW_PASSWORD },
+  });
+  expect(created.ok()).toBe(true);
+  for (const apellidos of ['Beta', 'Gamma']) {
+    const invited = await admin.request.post('/api/usuarios/invitar', { data: member(apellidos) });
+    expect(invited.ok()).toBe(true);
+  }
+  const page = await admin.newPage();
+  await page.goto(`${USERS}?q=foco${stamp}`);
+  const row = (apellidos: string) => page.locator(`tr[data-user="${member(apellidos).email}"]`);
+  const name = (apellidos: string) =>
+    row(apellidos).getByText(`Foco ${apellidos}`, { exact: true });
+  await expect(page.getByTestId('users-table').locator('tr[data-user]')).toHaveCount(3);
+
+  // Deactivate (through its dialog): focus on "Reactivar", the button that took its place.
+  await page.getByRole('button', { name: 'Desactivar a Foco Alfa' }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Desactivar usuario' });
+  await dialog.getByRole('button', { name: 'Desactivar', exact: true }).press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(row('Alfa').getByText('Desactivado')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reactivar a Foco Alfa' })).toBeFocused();
+  // Reactivate: focus on "Desactivar" again.
+  await page.getByRole('button', { name: 'Reactivar a Foco Alfa' }).press('Enter');
+  await expect(page.getByText('Foco Alfa puede volver a iniciar sesión')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Desactivar a Foco Alfa' })).toBeFocused();
+
+  // Resend: the button stays and keeps focus.
+  await page.getByRole('button', { name: 'Reenviar invitación a Foco Beta' }).press('Enter');
+  await expect(page.getByText(`Invitación reenviada a ${member('Beta').email}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reenviar invitación a Foco Beta' })).toBeFocused();
+
+  // Revoke: the row leaves the list; focus on the name of the row now in its place…
+  await page.getByRole('button', { name: 'Revocar invitación de Foco Beta' }).press('Enter');
+  await expect(row('Beta')).toHaveCount(0);
+  await expect(name('Gamma')).toBeFocused();
+  // …or, for the last row, of the row before it.
+  await page.getByRole('button', { name: 'Revocar invitación de Foco Gamma' }).press('Enter');
+  await expect(row('Gamma')).toHaveCount(0);
+  await expect(name('Alfa')).toBeFocused();
+  await admin.close();
+});

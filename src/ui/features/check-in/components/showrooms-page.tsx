@@ -6,7 +6,7 @@
  */
 
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import { checkInSecondsLeft, corporateZone, localDay } from '../../../../core/check-in';
@@ -25,6 +25,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { errorMessage } from '../../../lib/errors';
+import { keepRowFocus } from '../../../lib/row-focus';
 import {
   onLiveChange,
   onLiveReconnect,
@@ -324,7 +325,7 @@ function ShowroomDetail({
       </div>
       <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
         {tab === 'onDuty' ? <OnDutyBoard showroom={showroom} /> : null}
-        {tab === 'guests' ? <Guests showroom={showroom} /> : null}
+        {tab === 'guests' ? <Guests showroom={showroom} tabId={`${tabsId}-guests`} /> : null}
         {tab === 'history' ? <History showroom={showroom} /> : null}
         {tab === 'settings' ? <ShowroomSettings showroom={showroom} onSaved={onSaved} /> : null}
       </div>
@@ -357,6 +358,9 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
   const client = useQueryClient();
   const board = useQuery(onDutyQuery(corporate.id, showroom.id));
   const now = useClock(1000, (board.data?.length ?? 0) > 0);
+  // Focus after a check-out, whose row leaves the board (row-focus.ts): the next adviser's name,
+  // or the board's heading once nobody is left.
+  const heading = useRef<HTMLHeadingElement>(null);
   const out = useMutation({
     mutationFn: (row: CheckInHistoryRow) => checkOut(row),
     onSuccess: (_, row) => {
@@ -371,7 +375,9 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 3 })}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: 2 })}>
-        <h4 className={css({ fontWeight: 'semibold' })}>{t('admin.board.title')}</h4>
+        <h4 ref={heading} tabIndex={-1} className={css({ fontWeight: 'semibold' })}>
+          {t('admin.board.title')}
+        </h4>
         <span
           className={css({
             fontSize: 'xs',
@@ -401,6 +407,7 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
             <li
               key={row.id}
               data-testid="on-duty-row"
+              data-row
               className={css({
                 display: 'flex',
                 flexWrap: 'wrap',
@@ -412,7 +419,9 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
               })}
             >
               <div className={css({ flex: 1, minW: '10rem' })}>
-                <p className={css({ fontWeight: 'semibold' })}>{row.nombreUsuario}</p>
+                <p data-row-name tabIndex={-1} className={css({ fontWeight: 'semibold' })}>
+                  {row.nombreUsuario}
+                </p>
                 <p className={css({ fontSize: 'sm', color: 'muted' })}>
                   {t('admin.board.since', {
                     time: formatClock(row.fechaAlta._seconds, i18n.language, zone),
@@ -432,8 +441,14 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
                 type="button"
                 className={button({ variant: 'ghost' })}
                 aria-label={t('admin.board.checkOutOf', { name: row.nombreUsuario })}
-                disabled={out.isPending && out.variables?.id === row.id}
-                onClick={() => out.mutate(row)}
+                aria-disabled={out.isPending && out.variables?.id === row.id}
+                onClick={(e) => {
+                  if (out.isPending && out.variables?.id === row.id) return;
+                  const refocus = keepRowFocus(e.currentTarget, {
+                    fallback: () => heading.current,
+                  });
+                  out.mutate(row, { onSuccess: refocus });
+                }}
               >
                 {t('admin.board.checkOut')}
               </button>
@@ -445,7 +460,7 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
   );
 }
 
-function Guests({ showroom }: { showroom: Showroom }) {
+function Guests({ showroom, tabId }: { showroom: Showroom; tabId: string }) {
   const { t, i18n } = useTranslation('checkin');
   const { corporate } = useCorporateContext();
   const client = useQueryClient();
@@ -463,6 +478,11 @@ function Guests({ showroom }: { showroom: Showroom }) {
       refresh();
     },
   });
+  // Focus after "Llegó" or "Quitar", whose button goes (row-focus.ts): the guest's name, the next
+  // guest's, or the guests' tab once the list is empty. Pending buttons are aria-disabled, not
+  // disabled, so that they keep focus.
+  const rowFocus = (button: HTMLElement) =>
+    keepRowFocus(button, { fallback: () => document.getElementById(tabId) });
   const arrived = useMutation({
     mutationFn: (guest: { id: string; nombre: string }) =>
       markGuestArrived(corporate.id, showroom.id, guest.id),
@@ -565,6 +585,7 @@ function Guests({ showroom }: { showroom: Showroom }) {
           {guests.data.map((g) => (
             <li
               key={g.id}
+              data-row
               className={css({
                 display: 'flex',
                 flexWrap: 'wrap',
@@ -577,7 +598,9 @@ function Guests({ showroom }: { showroom: Showroom }) {
             >
               <Badge>{formatInstant(g.fechaVisita, 'weekdayDate', i18n.language, null)}</Badge>
               <div className={css({ flex: 1, minW: '10rem' })}>
-                <p className={css({ fontWeight: 'semibold' })}>{g.nombre}</p>
+                <p data-row-name tabIndex={-1} className={css({ fontWeight: 'semibold' })}>
+                  {g.nombre}
+                </p>
                 <p className={css({ fontSize: 'sm', color: 'muted' })}>
                   {[g.contacto, t('admin.guests.hostedBy', { name: g.nombreAsesor })]
                     .filter(Boolean)
@@ -595,8 +618,12 @@ function Guests({ showroom }: { showroom: Showroom }) {
                   type="button"
                   className={button()}
                   aria-label={t('admin.guests.arriveNamed', { name: g.nombre })}
-                  disabled={arrived.isPending && arrived.variables?.id === g.id}
-                  onClick={() => arrived.mutate({ id: g.id, nombre: g.nombre })}
+                  aria-disabled={arrived.isPending && arrived.variables?.id === g.id}
+                  onClick={(e) => {
+                    if (arrived.isPending && arrived.variables?.id === g.id) return;
+                    const refocus = rowFocus(e.currentTarget);
+                    arrived.mutate({ id: g.id, nombre: g.nombre }, { onSuccess: refocus });
+                  }}
                 >
                   {t('admin.guests.arrive')}
                 </button>
@@ -605,8 +632,12 @@ function Guests({ showroom }: { showroom: Showroom }) {
                 type="button"
                 className={button({ variant: 'ghost' })}
                 aria-label={t('admin.guests.removeNamed', { name: g.nombre })}
-                disabled={remove.isPending && remove.variables === g.id}
-                onClick={() => remove.mutate(g.id)}
+                aria-disabled={remove.isPending && remove.variables === g.id}
+                onClick={(e) => {
+                  if (remove.isPending && remove.variables === g.id) return;
+                  const refocus = rowFocus(e.currentTarget);
+                  remove.mutate(g.id, { onSuccess: refocus });
+                }}
               >
                 {t('admin.guests.remove')}
               </button>

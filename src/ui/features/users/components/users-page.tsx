@@ -5,7 +5,7 @@
  * the brokers' registrations waiting for approval ('Falta aprobación'). Anyone else sees their own
  * profile. Who may do what is core/permissions.ts, the rule the server applies too.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-system/css';
 import {
@@ -24,6 +24,7 @@ import { toast } from '../../../lib/toast';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { useDateFormat } from '../../../lib/dates';
+import { keepRowFocus } from '../../../lib/row-focus';
 import {
   MEMBER_STATUSES,
   PAGE_SIZE,
@@ -81,10 +82,11 @@ function StatusBadge({ status }: { status: MemberStatus }) {
   );
 }
 
+/** A row's dialog keeps focus in its row once it closes (row-focus.ts). */
 type Dialog =
   | { kind: 'invite' | 'create' }
-  | { kind: 'edit' | 'deactivate'; member: UserListItem }
-  | { kind: 'approve' | 'reject'; request: RegistrationRequest }
+  | { kind: 'edit' | 'deactivate'; member: UserListItem; refocus: () => void }
+  | { kind: 'approve' | 'reject'; request: RegistrationRequest; refocus: () => void }
   | null;
 
 export function UsersPage({
@@ -122,6 +124,15 @@ function UsersAdmin({
   const invitations = useInvitationAction(corporate.id);
   const reactivate = useReactivateUser(corporate.id);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const closeDialog = () => {
+    if (dialog && 'refocus' in dialog) dialog.refocus();
+    setDialog(null);
+  };
+  // Focus after a row action that took its button away (row-focus.ts): the button that replaced
+  // it, the row's name, a neighbouring row's, or, with no row left, the page's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rowFocus = (button: HTMLElement, replacement?: string) =>
+    keepRowFocus(button, { replacement, fallback: () => heading.current });
   const [query, setQuery] = useState(search.q ?? '');
   const searchId = useId();
   const roleId = useId();
@@ -154,41 +165,56 @@ function UsersAdmin({
   const actionsFor = (u: UserListItem) => {
     const name = fullName(u);
     const editable = u.id !== user.id && mayEditMember(m, u.idRol ?? undefined);
-    const out: { key: string; label: string; aria: string; run: () => void }[] = [];
+    const out: {
+      key: string;
+      label: string;
+      aria: string;
+      run: (button: HTMLElement) => void;
+    }[] = [];
     if (u.estatus === 'pendiente') return out;
     if (editable && u.estatus !== 'inactivo')
       out.push({
         key: 'edit',
         label: t('users.edit'),
         aria: t('users.editOf', { name }),
-        run: () => setDialog({ kind: 'edit', member: u }),
+        run: (b) => setDialog({ kind: 'edit', member: u, refocus: rowFocus(b, 'edit') }),
       });
     if (u.estatus === 'invitado' && mayCreateUsers(role)) {
       out.push({
         key: 'resend',
         label: t('users.resend'),
         aria: t('users.resendOf', { name }),
-        run: () =>
+        run: (b) => {
+          const refocus = rowFocus(b, 'resend');
           invitations.mutate(
             { id: u.id, action: 'reenviar' },
             {
-              onSuccess: () => toast.success(t('users.resent', { email: u.email })),
+              onSuccess: () => {
+                toast.success(t('users.resent', { email: u.email }));
+                refocus();
+              },
               onError: (e) => toast.error(errorMessage(e)),
             },
-          ),
+          );
+        },
       });
       out.push({
         key: 'revoke',
         label: t('users.revoke'),
         aria: t('users.revokeOf', { name }),
-        run: () =>
+        run: (b) => {
+          const refocus = rowFocus(b);
           invitations.mutate(
             { id: u.id, action: 'revocar' },
             {
-              onSuccess: () => toast.success(t('users.revoked')),
+              onSuccess: () => {
+                toast.success(t('users.revoked'));
+                refocus();
+              },
               onError: (e) => toast.error(errorMessage(e)),
             },
-          ),
+          );
+        },
       });
     }
     if (editable && u.estatus === 'activo')
@@ -196,18 +222,24 @@ function UsersAdmin({
         key: 'deactivate',
         label: t('users.deactivate'),
         aria: t('users.deactivateOf', { name }),
-        run: () => setDialog({ kind: 'deactivate', member: u }),
+        run: (b) =>
+          setDialog({ kind: 'deactivate', member: u, refocus: rowFocus(b, 'reactivate') }),
       });
     if (editable && u.estatus === 'inactivo')
       out.push({
         key: 'reactivate',
         label: t('users.reactivate'),
         aria: t('users.reactivateOf', { name }),
-        run: () =>
+        run: (b) => {
+          const refocus = rowFocus(b, 'deactivate');
           reactivate.mutate(u.id, {
-            onSuccess: () => toast.success(t('users.reactivated', { name })),
+            onSuccess: () => {
+              toast.success(t('users.reactivated', { name }));
+              refocus();
+            },
             onError: (e) => toast.error(errorMessage(e)),
-          }),
+          });
+        },
       });
     return out;
   };
@@ -242,7 +274,9 @@ function UsersAdmin({
           mb: 6,
         })}
       >
-        <h2 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('users.title')}</h2>
+        <h2 ref={heading} tabIndex={-1} className={css({ fontSize: '2xl', fontWeight: 'bold' })}>
+          {t('users.title')}
+        </h2>
         {mayCreateUsers(role) ? (
           <div className={css({ display: 'flex', gap: 2, flexWrap: 'wrap' })}>
             <button
@@ -284,6 +318,7 @@ function UsersAdmin({
                 <li
                   key={r.id}
                   data-request={r.email}
+                  data-row
                   className={css({
                     display: 'flex',
                     flexWrap: 'wrap',
@@ -297,7 +332,10 @@ function UsersAdmin({
                 >
                   <div>
                     <p className={css({ fontWeight: 'semibold' })}>
-                      {name} <StatusBadge status="pendiente" />
+                      <span data-row-name tabIndex={-1}>
+                        {name}
+                      </span>{' '}
+                      <StatusBadge status="pendiente" />
                     </p>
                     <p className={css({ fontSize: 'sm', color: 'muted' })}>
                       {[
@@ -316,7 +354,13 @@ function UsersAdmin({
                       type="button"
                       className={smallButton}
                       aria-label={t('requests.rejectOf', { name })}
-                      onClick={() => setDialog({ kind: 'reject', request: r })}
+                      onClick={(e) =>
+                        setDialog({
+                          kind: 'reject',
+                          request: r,
+                          refocus: rowFocus(e.currentTarget),
+                        })
+                      }
                     >
                       {t('requests.reject')}
                     </button>
@@ -324,7 +368,13 @@ function UsersAdmin({
                       type="button"
                       className={button()}
                       aria-label={t('requests.approveOf', { name })}
-                      onClick={() => setDialog({ kind: 'approve', request: r })}
+                      onClick={(e) =>
+                        setDialog({
+                          kind: 'approve',
+                          request: r,
+                          refocus: rowFocus(e.currentTarget),
+                        })
+                      }
                     >
                       {t('requests.approve')}
                     </button>
@@ -452,6 +502,7 @@ function UsersAdmin({
                     <tr
                       key={u.id}
                       data-user={u.email}
+                      data-row
                       className={css({
                         display: { base: 'block', md: 'table-row' },
                         borderBottomWidth: '1px',
@@ -460,7 +511,13 @@ function UsersAdmin({
                       })}
                     >
                       <td className={cell}>
-                        <span className={css({ fontWeight: 'semibold' })}>{fullName(u)}</span>
+                        <span
+                          data-row-name
+                          tabIndex={-1}
+                          className={css({ fontWeight: 'semibold' })}
+                        >
+                          {fullName(u)}
+                        </span>
                         {u.id === user.id ? (
                           <span className={css({ color: 'muted' })}> ({t('users.me')})</span>
                         ) : null}
@@ -522,7 +579,8 @@ function UsersAdmin({
                               type="button"
                               className={smallButton}
                               aria-label={a.aria}
-                              onClick={a.run}
+                              data-row-action={a.key}
+                              onClick={(e) => a.run(e.currentTarget)}
                             >
                               {a.label}
                             </button>
@@ -586,7 +644,7 @@ function UsersAdmin({
           corporateId={corporate.id}
           multiIdioma={corporate.multiIdioma}
           roles={assignable}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       ) : null}
       {dialog?.kind === 'edit' ? (
@@ -597,30 +655,22 @@ function UsersAdmin({
           allRoles={corporate.roles}
           canSetApprover={approver}
           canSetAssignable={maySetAssignableRoles(role!)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       ) : null}
       {dialog?.kind === 'deactivate' ? (
-        <DeactivateDialog
-          member={dialog.member}
-          corporateId={corporate.id}
-          onClose={() => setDialog(null)}
-        />
+        <DeactivateDialog member={dialog.member} corporateId={corporate.id} onClose={closeDialog} />
       ) : null}
       {dialog?.kind === 'approve' ? (
         <ApproveDialog
           request={dialog.request}
           corporate={corporate}
           roles={assignable}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       ) : null}
       {dialog?.kind === 'reject' ? (
-        <RejectDialog
-          request={dialog.request}
-          corporateId={corporate.id}
-          onClose={() => setDialog(null)}
-        />
+        <RejectDialog request={dialog.request} corporateId={corporate.id} onClose={closeDialog} />
       ) : null}
     </div>
   );
