@@ -89,6 +89,33 @@ test.describe('sign in, land, reload, sign out', () => {
     });
   }
 
+  test('a query typed in the address that a page refuses is ignored, never a crash (a number where text goes)', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const res = await page.request.post('/api/auth/login', {
+      data: { email: 'admin@vitrina.demo', password: PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+    // The router reads `?q=1712345` as a number: the users page searched it with .trim().
+    await page.goto('/corporativos/grupo-horizonte/usuarios?q=1712345');
+    await expect(page.getByRole('heading', { name: 'Usuarios', exact: true })).toBeVisible();
+    await expect(page.getByLabel('Buscar por nombre o correo')).toHaveValue('1712345');
+    // A day written without dashes is not one: the calendar opens on today.
+    await page.goto('/corporativos/grupo-horizonte/eventos?fecha=20261130&vista=7');
+    await expect(page.getByRole('button', { name: 'Nueva cita' })).toBeVisible();
+    await page.goto('/corporativos/grupo-horizonte/clientes?q=5512345678&status=1');
+    await expect(page.getByRole('button', { name: 'Nuevo cliente' })).toBeVisible();
+    await page.goto(
+      '/corporativos/grupo-horizonte/desarrollos/torre-alameda/cotizacion?unidad=1501',
+    );
+    await expect(page.getByRole('combobox').first()).toBeVisible();
+    await page.goto('/corporativos/grupo-horizonte/desarrollos?folio=123');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('the hostess sees Events instead of the standard items; the manager sees Users', async ({
     page,
   }) => {

@@ -2,6 +2,7 @@
 
 import { createFileRoute } from '@tanstack/react-router';
 import { AccessPage } from '../features/users/components/access-page';
+import { onlyValidated } from '../lib/route-search';
 
 interface TokenSearch {
   token?: string;
@@ -13,7 +14,8 @@ function Access() {
 }
 
 export const Route = createFileRoute('/acceso')({
-  validateSearch: (search: Record<string, unknown>): TokenSearch =>
+  validateSearch: onlyValidated((search: Record<string, unknown>): TokenSearch =>
     typeof search.token === 'string' ? { token: search.token } : {},
+  ),
   component: Access,
 });

@@ -9,6 +9,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LOGIN_PATH } from '../../core/navigation';
 import { LoadingScreen } from '../components/loading-screen';
+import { onlyValidated } from '../lib/route-search';
 
 interface LoginSearch {
   redirect?: string;
@@ -43,8 +44,9 @@ async function leaveForSignIn(searchStr: string): Promise<void> {
 }
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+  validateSearch: onlyValidated((search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  ),
   beforeLoad: async ({ location }) => {
     // The router has already written /login into the history: replaced by the page itself.
     await leaveForSignIn(location.searchStr);

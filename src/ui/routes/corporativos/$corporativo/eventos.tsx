@@ -9,13 +9,14 @@ import { showroomsQuery } from '../../../features/events/api/showrooms';
 import { EventsPage } from '../../../features/events/components/events-page';
 import { validateEventsSearch } from '../../../features/events/utils/events-search';
 import { preloadCorporatePage } from '../../../lib/corporate-access';
+import { onlyValidated } from '../../../lib/route-search';
 
 function Events() {
   return <EventsPage search={Route.useSearch()} />;
 }
 
 export const Route = createFileRoute('/corporativos/$corporativo/eventos')({
-  validateSearch: validateEventsSearch,
+  validateSearch: onlyValidated(validateEventsSearch),
   loader: ({ context, params }) =>
     preloadCorporatePage(context, params.corporativo, (corporate) =>
       context.queryClient.ensureQueryData(showroomsQuery(corporate.id)),

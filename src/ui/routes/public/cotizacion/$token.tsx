@@ -5,6 +5,7 @@ import { publicQuotationQuery } from '../../../features/quotes/api/quotes-data';
 import { PublicQuotationPage } from '../../../features/quotes/components/public-quotation';
 import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
 import { LanguageSwitch, useVisitorLanguage } from '../../../lib/visitor-language';
+import { onlyValidated } from '../../../lib/route-search';
 
 /**
  * The buyer's shared quotation. On a bilingual corporate it opens in the language the adviser
@@ -44,7 +45,8 @@ function PublicQuotation() {
 }
 
 export const Route = createFileRoute('/public/cotizacion/$token')({
-  validateSearch: (search: Record<string, unknown>): { lang?: 'es' | 'en' } =>
+  validateSearch: onlyValidated((search: Record<string, unknown>): { lang?: 'es' | 'en' } =>
     search.lang === 'en' || search.lang === 'es' ? { lang: search.lang } : {},
+  ),
   component: PublicQuotation,
 });

@@ -15,6 +15,7 @@ import {
   validateClientsSearch,
   type ClientsSearch,
 } from '../../../../features/leads/utils/clients-search';
+import { onlyValidated } from '../../../../lib/route-search';
 
 function Clients() {
   const search = Route.useSearch();
@@ -55,6 +56,6 @@ function Clients() {
 }
 
 export const Route = createFileRoute('/corporativos/$corporativo/clientes')({
-  validateSearch: validateClientsSearch,
+  validateSearch: onlyValidated(validateClientsSearch),
   component: Clients,
 });

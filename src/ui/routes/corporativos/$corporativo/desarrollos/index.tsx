@@ -11,6 +11,7 @@ import { DevelopmentsPage } from '../../../../features/inventory/components/deve
 import { QuoteReportButton } from '../../../../features/quotes/components/quote-report-button';
 import { developmentsQuery } from '../../../../lib/catalogue';
 import { preloadCorporatePage } from '../../../../lib/corporate-access';
+import { onlyValidated } from '../../../../lib/route-search';
 
 interface DevelopmentsSearch {
   folio?: string;
@@ -38,10 +39,11 @@ function Developments() {
 }
 
 export const Route = createFileRoute('/corporativos/$corporativo/desarrollos/')({
-  validateSearch: (search: Record<string, unknown>): DevelopmentsSearch =>
+  validateSearch: onlyValidated((search: Record<string, unknown>): DevelopmentsSearch =>
     typeof search.folio === 'string' && search.folio.length > 0 && search.folio.length <= 600
       ? { folio: search.folio }
       : {},
+  ),
   loader: ({ context, params }) =>
     preloadCorporatePage(context, params.corporativo, (corporate) =>
       context.queryClient.ensureQueryData(developmentsQuery(corporate.id)),

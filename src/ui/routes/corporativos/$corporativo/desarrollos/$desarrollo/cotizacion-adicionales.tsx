@@ -4,6 +4,7 @@ import {
   validateQuoteSearch,
   type QuoteSearch,
 } from '../../../../../features/quotes/utils/quote-search';
+import { onlyValidated } from '../../../../../lib/route-search';
 
 function QuotationExtras() {
   const search = Route.useSearch();
@@ -19,6 +20,6 @@ function QuotationExtras() {
 export const Route = createFileRoute(
   '/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion-adicionales',
 )({
-  validateSearch: validateQuoteSearch,
+  validateSearch: onlyValidated(validateQuoteSearch),
   component: QuotationExtras,
 });

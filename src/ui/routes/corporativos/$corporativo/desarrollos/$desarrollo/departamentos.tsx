@@ -6,6 +6,7 @@ import {
   type SearchChange,
   type UnitSearch,
 } from '../../../../../features/inventory/utils/unit-search';
+import { onlyValidated } from '../../../../../lib/route-search';
 
 function ListedUnits() {
   const search = Route.useSearch();
@@ -24,6 +25,6 @@ function ListedUnits() {
 export const Route = createFileRoute(
   '/corporativos/$corporativo/desarrollos/$desarrollo/departamentos',
 )({
-  validateSearch: validateUnitSearch,
+  validateSearch: onlyValidated(validateUnitSearch),
   component: ListedUnits,
 });

@@ -7,6 +7,7 @@ import {
   type SearchChange,
   type UnitSearch,
 } from '../../../../../features/inventory/utils/unit-search';
+import { onlyValidated } from '../../../../../lib/route-search';
 
 function SimpleAvailability() {
   const search = Route.useSearch();
@@ -25,7 +26,7 @@ function SimpleAvailability() {
 export const Route = createFileRoute(
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple',
 )({
-  validateSearch: validateUnitSearch,
+  validateSearch: onlyValidated(validateUnitSearch),
   loader: ({ context, params }) =>
     preloadAvailability(context, params.corporativo, params.desarrollo),
   component: SimpleAvailability,

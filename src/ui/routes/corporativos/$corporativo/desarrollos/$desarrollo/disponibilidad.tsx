@@ -7,6 +7,7 @@ import {
   type SearchChange,
   type UnitSearch,
 } from '../../../../../features/inventory/utils/unit-search';
+import { onlyValidated } from '../../../../../lib/route-search';
 
 function Availability() {
   const search = Route.useSearch();
@@ -25,7 +26,7 @@ function Availability() {
 export const Route = createFileRoute(
   '/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad',
 )({
-  validateSearch: validateUnitSearch,
+  validateSearch: onlyValidated(validateUnitSearch),
   loader: ({ context, params }) =>
     preloadAvailability(context, params.corporativo, params.desarrollo),
   component: Availability,

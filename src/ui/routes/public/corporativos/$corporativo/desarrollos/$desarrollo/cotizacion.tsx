@@ -6,6 +6,7 @@ import {
   validateQuoteSearch,
   type QuoteSearch,
 } from '../../../../../../features/quotes/utils/quote-search';
+import { onlyValidated } from '../../../../../../lib/route-search';
 
 function PublicQuotationSimulator() {
   const { corporativo, desarrollo } = Route.useParams();
@@ -31,6 +32,6 @@ function PublicQuotationSimulator() {
 export const Route = createFileRoute(
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/cotizacion',
 )({
-  validateSearch: validateQuoteSearch,
+  validateSearch: onlyValidated(validateQuoteSearch),
   component: PublicQuotationSimulator,
 });

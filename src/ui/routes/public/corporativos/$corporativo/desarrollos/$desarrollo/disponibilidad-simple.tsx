@@ -7,6 +7,7 @@ import {
   type SearchChange,
   type UnitSearch,
 } from '../../../../../../features/inventory/utils/unit-search';
+import { onlyValidated } from '../../../../../../lib/route-search';
 
 function PublicSimpleAvailability() {
   const { corporativo, desarrollo } = Route.useParams();
@@ -29,6 +30,6 @@ function PublicSimpleAvailability() {
 export const Route = createFileRoute(
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad-simple',
 )({
-  validateSearch: validateUnitSearch,
+  validateSearch: onlyValidated(validateUnitSearch),
   component: PublicSimpleAvailability,
 });

@@ -7,6 +7,7 @@ import {
   type SearchChange,
   type UnitSearch,
 } from '../../../../../../features/inventory/utils/unit-search';
+import { onlyValidated } from '../../../../../../lib/route-search';
 
 function PublicAvailability() {
   const { corporativo, desarrollo } = Route.useParams();
@@ -29,6 +30,6 @@ function PublicAvailability() {
 export const Route = createFileRoute(
   '/public/corporativos/$corporativo/desarrollos/$desarrollo/disponibilidad',
 )({
-  validateSearch: validateUnitSearch,
+  validateSearch: onlyValidated(validateUnitSearch),
   component: PublicAvailability,
 });
