@@ -5,7 +5,7 @@
  * lists the development's `caracteristicasUnidad`; the presentation shows its `subcategorias`.
  * The public availability honours the same two settings.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { FACADE_COLOUR } from '../../src/core/development-settings';
 import { axeViolations } from './support/axe';
 
@@ -14,6 +14,17 @@ const CORP = 'grupo-horizonte';
 const DEV = 'torre-alameda';
 const DEV_PATH = `/corporativos/${CORP}/desarrollos/${DEV}`;
 const SHOTS = 'tests/e2e/__screenshots__';
+
+/** The demo corporate's and development's ids, for the API calls around the screens. */
+async function developmentIds(request: APIRequestContext) {
+  const corp = (await (await request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json()) as {
+    id: string;
+  };
+  const dev = (await (
+    await request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=${DEV}`)
+  ).json()) as { id: string };
+  return { corp, dev };
+}
 
 const rgb = (hex: string) =>
   `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
@@ -32,12 +43,7 @@ test('façade colour flag, unit features and subcategories on the development’
   // Absent or true: each unit in its own status colour (more than one colour on the façade).
   await expect(grid).toHaveAttribute('data-facade-colours', 'independent');
 
-  const corp = (await (
-    await page.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
-  ).json()) as { id: string };
-  const dev = (await (
-    await page.request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=${DEV}`)
-  ).json()) as { id: string };
+  const { corp, dev } = await developmentIds(page.request);
   const put = (data: object) =>
     page.request.put(`/api/corporativos/${corp.id}/desarrollos/${dev.id}/ajustes`, {
       data,
@@ -126,12 +132,7 @@ for (const [language, width] of [
           };
     await page.goto(`${DEV_PATH}/ajustes`);
     await expect(page.locator('[data-menu-page]').first()).toBeVisible();
-    const corp = (await (
-      await page.request.get(`/api/wsObtenerCorporativo?slug=${CORP}`)
-    ).json()) as { id: string };
-    const dev = (await (
-      await page.request.get(`/api/wsObtenerDesarrollo?idCorporativo=${corp.id}&slug=${DEV}`)
-    ).json()) as { id: string };
+    const { corp, dev } = await developmentIds(page.request);
     const ajustes = `/api/corporativos/${corp.id}/desarrollos/${dev.id}/ajustes`;
     const before = (await (await page.request.get(ajustes)).json()) as { landingPage: string };
     const landing = page.getByLabel(texts.field);

@@ -27,7 +27,7 @@ import {
 } from '../../../lib/live-stream';
 import { toast } from '../../../lib/toast';
 import { checkOut, loadCheckIn, locateDevice, saveCheckIn, showroomsQuery } from '../api/check-in';
-import { useClock } from '../hooks/use-clock';
+import { useNow } from '../../../lib/use-now';
 import { formatCountdown, formatDistance, localeOf } from '../utils/format';
 
 /** A check-in change of the live stream (server/live/routes.ts). */
@@ -242,7 +242,7 @@ function CheckedInPill({
   onCheckOut: () => void;
 }) {
   const { t } = useTranslation('checkin');
-  const now = useClock(1000);
+  const now = useNow(1000);
   const left = formatCountdown(checkInSecondsLeft(checkIn.fechaAlta._seconds, new Date(now)));
   return (
     <div

@@ -45,7 +45,7 @@ import {
   removeGuest,
   showroomsQuery,
 } from '../api/check-in';
-import { useClock } from '../hooks/use-clock';
+import { useNow } from '../../../lib/use-now';
 import { formatClock, formatCountdown } from '../utils/format';
 
 type Tab = 'onDuty' | 'guests' | 'history' | 'settings';
@@ -357,7 +357,7 @@ function OnDutyBoard({ showroom }: { showroom: Showroom }) {
   const { corporate } = useCorporateContext();
   const client = useQueryClient();
   const board = useQuery(onDutyQuery(corporate.id, showroom.id));
-  const now = useClock(1000, (board.data?.length ?? 0) > 0);
+  const now = useNow(1000, (board.data?.length ?? 0) > 0);
   // Focus after a check-out, whose row leaves the board (row-focus.ts): the next adviser's name,
   // or the board's heading once nobody is left.
   const heading = useRef<HTMLHeadingElement>(null);
