@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, api, apiUrl, onUnauthorized } from '../../src/ui/lib/api';
 import { errorMessage } from '../../src/ui/lib/errors';
+import { onlyValidated } from '../../src/ui/lib/route-search';
 import { TOAST_DURATION_MS, dismissToast, getToasts, toast } from '../../src/ui/lib/toast';
 
 const locales = join(import.meta.dirname, '../../src/ui/i18n/locales');
@@ -159,5 +160,20 @@ describe('toasts', () => {
     dismissToast(again);
     expect(getToasts()).toHaveLength(0);
     vi.runOnlyPendingTimers();
+  });
+});
+
+describe('onlyValidated (route search)', () => {
+  const validate = (s: Record<string, unknown>): { q?: string } =>
+    typeof s.q === 'string' ? { q: s.q } : {};
+  it('answers undefined for a key the validator read and refused, over the raw value', () => {
+    expect(onlyValidated(validate)({ q: 1712345 })).toEqual({ q: undefined });
+    expect(Object.hasOwn(onlyValidated(validate)({ q: 1712345 }), 'q')).toBe(true);
+    expect(onlyValidated(validate)({ q: 'casa' })).toEqual({ q: 'casa' });
+  });
+  it('leaves keys the validator never reads as they are (an authorisation’s code and state)', () => {
+    const out = onlyValidated(validate)({ code: 12345, state: 'x' });
+    expect(Object.hasOwn(out, 'code')).toBe(false);
+    expect(Object.hasOwn(out, 'state')).toBe(false);
   });
 });
