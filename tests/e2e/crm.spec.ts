@@ -319,7 +319,7 @@ test('the sync counts fit their tiles on a phone (390 px): «Reintentando» does
     expect(tile, tile.text ?? '').toMatchObject({ fits: true, labelFits: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await counts.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shotsB/crm-sync-counts-es-390.png' });
+  await page.screenshot({ path: `${SHOTS}/crm-sync-counts-es-390.png` });
   await ctx.close();
 });
 

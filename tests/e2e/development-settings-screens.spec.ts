@@ -148,7 +148,7 @@ for (const [language, width] of [
       await expect(errors).not.toHaveCount(0);
       expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
       await page.screenshot({
-        path: `/tmp/shotsA/settings-landing-invalid-${language}-${width}.png`,
+        path: `${SHOTS}/settings-landing-invalid-${language}-${width}.png`,
       });
 
       await landing.fill('https://ejemplo.com');
@@ -159,7 +159,7 @@ for (const [language, width] of [
       await expect(landing).not.toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByTestId('field-error')).toHaveCount(0);
       await page.screenshot({
-        path: `/tmp/shotsA/settings-landing-saved-${language}-${width}.png`,
+        path: `${SHOTS}/settings-landing-saved-${language}-${width}.png`,
       });
     } finally {
       const restored = await page.request.put(ajustes, {

@@ -144,9 +144,9 @@ test('the picker says nothing matches only once a search for typed text has answ
   // Before the first answer: searching; after it, with nothing typed, a hint, not "none".
   await expect(status).toHaveText('Buscando…');
   await expect(status).toHaveText('Escribe para buscar por nombre, correo o teléfono.');
-  await page.screenshot({ path: '/tmp/shotsB/lead-picker-blank.png' });
+  await page.screenshot({ path: `${SHOTS}/lead-picker-blank.png` });
   await picker.fill('nadie');
   await expect(status).toHaveText('Buscando…');
   await expect(status).toHaveText('Ningún cliente coincide con «nadie».');
-  await page.screenshot({ path: '/tmp/shotsB/lead-picker-none.png' });
+  await page.screenshot({ path: `${SHOTS}/lead-picker-none.png` });
 });

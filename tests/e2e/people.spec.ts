@@ -337,7 +337,7 @@ for (const [language, size] of [
     await expect(nombre).toBeFocused();
     await expect(dialog.getByText(x.required)).toHaveCount(2);
     expect(await axeViolations(page), `${language} ${size} invite required`).toEqual([]);
-    await page.screenshot({ path: `/tmp/shotsA/people-invite-required-${language}-${size}.png` });
+    await page.screenshot({ path: `${SHOTS}/people-invite-required-${language}-${size}.png` });
 
     // A malformed e-mail: a clear message at the field, not the generic error.
     await nombre.fill('Valeria');
@@ -347,7 +347,7 @@ for (const [language, size] of [
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription(x.malformed);
     await expect(email).toBeFocused();
-    await page.screenshot({ path: `/tmp/shotsA/people-invite-email-${language}-${size}.png` });
+    await page.screenshot({ path: `${SHOTS}/people-invite-email-${language}-${size}.png` });
 
     // One only the server refuses (a one-letter top-level domain) says the same at the field.
     await email.fill('valeria@ejemplo.c');
@@ -464,7 +464,7 @@ test('the users table wraps an e-mail only after the @ or before a dot, never in
       }),
     );
     expect(badBreaks, `e-mails at ${size} px`).toEqual([]);
-    await page.screenshot({ path: `/tmp/shotsB/people-emails-${size}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/people-emails-${size}.png`, fullPage: true });
   }
   await ctx.close();
 });
