@@ -493,11 +493,44 @@ test('keyboard: after a row action whose button goes, focus lands on its replace
     expect(invited.ok()).toBe(true);
   }
   const page = await admin.newPage();
+  // Counts the animation frames the page asks for: what a focus helper left watching would use.
+  type Counting = Window & { framesAsked?: number };
+  await page.addInitScript(() => {
+    const w: Counting = window;
+    const ask = window.requestAnimationFrame.bind(window);
+    w.framesAsked = 0;
+    window.requestAnimationFrame = (callback) => {
+      w.framesAsked = (w.framesAsked ?? 0) + 1;
+      return ask(callback);
+    };
+  });
+  const framesAskedIn = async (ms: number) => {
+    const count = () => page.evaluate(() => (window as Counting).framesAsked ?? 0);
+    const before = await count();
+    await page.waitForTimeout(ms);
+    return (await count()) - before;
+  };
   await page.goto(`${USERS}?q=foco${stamp}`);
   const row = (apellidos: string) => page.locator(`tr[data-user="${member(apellidos).email}"]`);
   const name = (apellidos: string) =>
     row(apellidos).getByText(`Foco ${apellidos}`, { exact: true });
   await expect(page.getByTestId('users-table').locator('tr[data-user]')).toHaveCount(3);
+
+  // A dialog cancelled (Escape, "Cancelar"): focus back on the button that opened it, and
+  // nothing left waiting for the row to change (it used to watch it a frame at a time for 10 s).
+  for (const [opener, title, cancel] of [
+    ['Editar a Foco Alfa', 'Editar usuario', 'Escape'],
+    ['Desactivar a Foco Alfa', 'Desactivar usuario', 'Cancelar'],
+  ] as const) {
+    await page.getByRole('button', { name: opener }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    if (cancel === 'Escape') await page.keyboard.press('Escape');
+    else await dialog.getByRole('button', { name: cancel }).press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('button', { name: opener })).toBeFocused();
+    expect(await framesAskedIn(500), `frames asked for after cancelling "${title}"`).toBe(0);
+  }
 
   // Deactivate (through its dialog): focus on "Reactivar", the button that took its place.
   await page.getByRole('button', { name: 'Desactivar a Foco Alfa' }).press('Enter');

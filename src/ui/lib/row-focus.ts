@@ -9,8 +9,10 @@
  *   3. else, the row gone, the name of the row that followed it or, the last one, preceded it,
  *   4. else `fallback()` (the list's heading or tab).
  * A button that stays keeps focus, focus the person moved elsewhere meanwhile stays there, and a
- * pending or failed action calls nothing: its button keeps focus (so it is not `disabled` while
- * pending, which would drop focus to the body too, but `aria-disabled`).
+ * pending, failed or cancelled action calls nothing: its button keeps focus (so it is not
+ * `disabled` while pending, which would drop focus to the body too, but `aria-disabled`; a
+ * cancelled dialog gives focus back to its opener itself). Calling it for an action that did not
+ * happen would leave it waiting, a frame at a time, for a list that is not going to change.
  * Rows are `[data-row]` elements, siblings of one another.
  */
 

@@ -402,6 +402,7 @@ export function EditMemberDialog({
   canSetApprover,
   canSetAssignable,
   onClose,
+  onDone,
 }: {
   member: UserListItem;
   corporateId: string;
@@ -413,7 +414,10 @@ export function EditMemberDialog({
   canSetApprover: boolean;
   /** The editor has `activarAdminUsuarios`, so sets which roles the member may give. */
   canSetAssignable: boolean;
+  /** Closes the dialog without acting (Escape, the backdrop, the close or cancel button). */
   onClose: () => void;
+  /** Closes the dialog once its action succeeded (the row may have changed: row-focus.ts). */
+  onDone: () => void;
 }) {
   const { t } = useTranslation('people');
   const roleLabel = useCorporateLabel();
@@ -452,7 +456,7 @@ export function EditMemberDialog({
       {
         onSuccess: () => {
           toast.success(t('dialog.saved'));
-          onClose();
+          onDone();
         },
       },
     );
@@ -572,10 +576,14 @@ export function DeactivateDialog({
   member,
   corporateId,
   onClose,
+  onDone,
 }: {
   member: UserListItem;
   corporateId: string;
+  /** Closes the dialog without acting (Escape, the backdrop, the close or cancel button). */
   onClose: () => void;
+  /** Closes the dialog once its action succeeded (the row may have changed: row-focus.ts). */
+  onDone: () => void;
 }) {
   const { t } = useTranslation('people');
   const deactivate = useDeactivateUser(corporateId);
@@ -599,7 +607,7 @@ export function DeactivateDialog({
               citas: res.citasReasignadas,
             }),
           );
-          onClose();
+          onDone();
         },
       },
     );
@@ -646,11 +654,15 @@ export function ApproveDialog({
   corporate,
   roles,
   onClose,
+  onDone,
 }: {
   request: RegistrationRequest;
   corporate: { id: string; nombre: string };
   roles: Role[];
+  /** Closes the dialog without acting (Escape, the backdrop, the close or cancel button). */
   onClose: () => void;
+  /** Closes the dialog once its action succeeded (the row may have changed: row-focus.ts). */
+  onDone: () => void;
 }) {
   const { t } = useTranslation('people');
   const roleLabel = useCorporateLabel();
@@ -666,7 +678,7 @@ export function ApproveDialog({
       {
         onSuccess: () => {
           toast.success(t('requests.approved', { name }));
-          onClose();
+          onDone();
         },
       },
     );
@@ -711,10 +723,14 @@ export function RejectDialog({
   request,
   corporateId,
   onClose,
+  onDone,
 }: {
   request: RegistrationRequest;
   corporateId: string;
+  /** Closes the dialog without acting (Escape, the backdrop, the close or cancel button). */
   onClose: () => void;
+  /** Closes the dialog once its action succeeded (the row may have changed: row-focus.ts). */
+  onDone: () => void;
 }) {
   const { t } = useTranslation('people');
   const reject = useRejectRegistration(corporateId);
@@ -729,7 +745,7 @@ export function RejectDialog({
       {
         onSuccess: () => {
           toast.success(t('requests.rejected'));
-          onClose();
+          onDone();
         },
       },
     );

@@ -82,7 +82,7 @@ function StatusBadge({ status }: { status: MemberStatus }) {
   );
 }
 
-/** A row's dialog keeps focus in its row once it closes (row-focus.ts). */
+/** A row's dialog keeps focus in its row once its action succeeded (row-focus.ts). */
 type Dialog =
   | { kind: 'invite' | 'create' }
   | { kind: 'edit' | 'deactivate'; member: UserListItem; refocus: () => void }
@@ -124,7 +124,11 @@ function UsersAdmin({
   const invitations = useInvitationAction(corporate.id);
   const reactivate = useReactivateUser(corporate.id);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const closeDialog = () => {
+  // Only an action that succeeded may have taken its button away, so only then does focus wait
+  // for the refreshed row (row-focus.ts); a cancel starts nothing, and the dialog gives focus
+  // back to the button that opened it (modal.tsx).
+  const closeDialog = () => setDialog(null);
+  const dialogDone = () => {
     if (dialog && 'refocus' in dialog) dialog.refocus();
     setDialog(null);
   };
@@ -656,10 +660,16 @@ function UsersAdmin({
           canSetApprover={approver}
           canSetAssignable={maySetAssignableRoles(role!)}
           onClose={closeDialog}
+          onDone={dialogDone}
         />
       ) : null}
       {dialog?.kind === 'deactivate' ? (
-        <DeactivateDialog member={dialog.member} corporateId={corporate.id} onClose={closeDialog} />
+        <DeactivateDialog
+          member={dialog.member}
+          corporateId={corporate.id}
+          onClose={closeDialog}
+          onDone={dialogDone}
+        />
       ) : null}
       {dialog?.kind === 'approve' ? (
         <ApproveDialog
@@ -667,10 +677,16 @@ function UsersAdmin({
           corporate={corporate}
           roles={assignable}
           onClose={closeDialog}
+          onDone={dialogDone}
         />
       ) : null}
       {dialog?.kind === 'reject' ? (
-        <RejectDialog request={dialog.request} corporateId={corporate.id} onClose={closeDialog} />
+        <RejectDialog
+          request={dialog.request}
+          corporateId={corporate.id}
+          onClose={closeDialog}
+          onDone={dialogDone}
+        />
       ) : null}
     </div>
   );
