@@ -1,11 +1,19 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Showroom check-in (issue 14) in Chromium, with Playwright's geolocation and permissions: inside
  * the radius (the banner counts down, check-out), outside it (distance and radius said), low
  * accuracy (1,200 m: a radius of 1.45 km), permission denied (the QR alternative), the QR link
- * `?folio=` through sign-in (the session guard keeps the path), and the host administrator's
- * board following check-ins live. Screenshots at 1280, 820 and 390 px in es and en.
+ * `?folio=` through sign-in (the session guard keeps the path), the host administrator's board
+ * following check-ins live, and the showrooms screen's buttons that wait for a request keeping
+ * the keyboard focus. Screenshots at 1280, 820 and 390 px in es and en.
  */
 const PASSWORD = 'Vitrina2026!';
 const CORP = 'grupo-horizonte';
@@ -465,5 +473,153 @@ test('guests: the host administrator adds one for an adviser and removes it', as
   await page.getByRole('button', { name: 'Quitar a Mariana López' }).press('Enter');
   await expect(page.getByText('No hay invitados a partir de hoy.')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Invitados' })).toBeFocused();
+  await host.close();
+});
+
+/** The page's messages to its workers, held while `holdWorker` (test below). */
+type HeldWorker = Window & {
+  holdWorker?: boolean;
+  heldMessages?: () => number;
+  releaseWorker?: () => void;
+};
+
+test('keyboard: the history export, the settings save and adding a guest keep focus on their button while pending; a second press does nothing (WCAG 2.4.3)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A check-in of today at Showroom Alameda, so that the history has a row to export.
+  const adviser = await signedInContext(browser, 'asesor2@vitrina.demo');
+  await checkOutByApi(adviser);
+  const id = await corporateId(adviser);
+  const showrooms = (await (
+    await adviser.request.get(`/api/wsObtenerShowrooms?idCorporativo=${id}`)
+  ).json()) as { id: string; nombre: string }[];
+  const alameda = showrooms.find((s) => s.nombre === 'Showroom Alameda')!;
+  const checkedIn = await adviser.request.post(`/api/corporativos/${id}/check-ins`, {
+    data: {
+      check: true,
+      idShowroom: alameda.id,
+      nombreShowroom: alameda.nombre,
+      coordenadas: { _latitude: ALAMEDA.latitude, _longitude: ALAMEDA.longitude, _accuracy: 15 },
+    },
+  });
+  expect(checkedIn.ok()).toBe(true);
+  await checkOutByApi(adviser);
+  await adviser.close();
+
+  const host = await signedInContext(browser, 'hostess@vitrina.demo');
+  const page = await host.newPage();
+  // The export runs in the core worker, not over the network: its messages are held here until
+  // released, as a long export would keep them.
+  await page.addInitScript(() => {
+    const w = window as HeldWorker;
+    const held: (() => void)[] = [];
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      override postMessage(
+        message: unknown,
+        options?: Transferable[] | StructuredSerializeOptions,
+      ) {
+        const send = () =>
+          Array.isArray(options)
+            ? super.postMessage(message, options)
+            : super.postMessage(message, options);
+        if (w.holdWorker) held.push(send);
+        else send();
+      }
+    };
+    w.heldMessages = () => held.length;
+    w.releaseWorker = () => {
+      w.holdWorker = false;
+      for (const send of held.splice(0)) send();
+    };
+  });
+  /** Holds the page's `method` requests to `url` until `release()`, counting them. */
+  const hold = async (url: string, method: string) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = { count: 0, release: () => release() };
+    await page.route(url, async (route) => {
+      if (route.request().method() !== method) return route.fallback();
+      held.count += 1;
+      await released;
+      await route.continue();
+    });
+    return held;
+  };
+  /**
+   * Presses `button` with the keyboard: while its request is pending the button is disabled
+   * (aria-disabled) and keeps focus, and Enter again sends nothing more (`sent` stays as the
+   * first press left it); once it is answered (`done` shows) it is enabled and still has focus.
+   */
+  const pressWhilePending = async (
+    button: Locator,
+    pending: { sent: () => Promise<number> | number; release: () => Promise<void> | void },
+    done: Locator,
+  ) => {
+    await button.press('Enter');
+    await expect(button).toBeDisabled();
+    await expect(button).toBeFocused();
+    const sent = await pending.sent();
+    expect(sent).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await pending.sent()).toBe(sent);
+    await expect(button).toBeFocused();
+    await pending.release();
+    await expect(done).toBeVisible();
+    await expect(button).toBeEnabled();
+    await expect(button).toBeFocused();
+  };
+  await page.goto(SHOWROOMS);
+
+  // History: export the day's check-ins as CSV.
+  await page.getByRole('tab', { name: 'Historial' }).click();
+  await expect(page.getByRole('table')).toContainText('Diego Ibarra');
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await page.evaluate(() => ((window as HeldWorker).holdWorker = true));
+  await pressWhilePending(
+    page.getByRole('button', { name: 'Exportar CSV' }),
+    {
+      sent: () => page.evaluate(() => (window as HeldWorker).heldMessages!()),
+      release: () => page.evaluate(() => (window as HeldWorker).releaseWorker!()),
+    },
+    page.getByText('Historial exportado'),
+  );
+  // One file: the second press started no export of its own.
+  await expect.poll(() => downloads).toBe(1);
+  await page.waitForTimeout(500);
+  expect(downloads).toBe(1);
+
+  // Settings: save the showroom as it is.
+  await page.getByRole('tab', { name: 'Configuración' }).click();
+  const saved = await hold('**/config-corporativo/showroom/*', 'PUT');
+  await pressWhilePending(
+    page.getByRole('form', { name: 'Configuración' }).getByRole('button'),
+    { sent: () => saved.count, release: saved.release },
+    page.getByText('Showroom guardado'),
+  );
+
+  // Guests: add one for an adviser.
+  await page.getByRole('tab', { name: 'Invitados' }).click();
+  const form = page.getByRole('form', { name: 'Agregar invitado' });
+  await form.getByLabel('Nombre').fill('Julia Espera E2E');
+  await form.getByLabel('Asesor que lo atiende').selectOption({ label: 'Sofía Navarro' });
+  const added = await hold('**/invitados', 'POST');
+  await pressWhilePending(
+    form.getByRole('button', { name: 'Agregar invitado' }),
+    { sent: () => added.count, release: added.release },
+    page.getByRole('list', { name: 'Invitados' }).getByText('Julia Espera E2E', { exact: true }),
+  );
+  await expect(
+    page.getByRole('list', { name: 'Invitados' }).getByText('Julia Espera E2E', { exact: true }),
+  ).toHaveCount(1);
+
+  // Leave no guest behind for the other specs.
+  const base = `/api/corporativos/${id}/showrooms/${alameda.id}/invitados`;
+  const guests = (await (await host.request.get(base)).json()) as { id: string; nombre: string }[];
+  for (const g of guests.filter((x) => x.nombre === 'Julia Espera E2E'))
+    await host.request.delete(`${base}/${g.id}`);
   await host.close();
 });

@@ -501,7 +501,7 @@ function Guests({ showroom, tabId }: { showroom: Showroom; tabId: string }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    if (!add.isPending) add.mutate();
   };
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: 5 })}>
@@ -564,7 +564,9 @@ function Guests({ showroom, tabId }: { showroom: Showroom; tabId: string }) {
         <button
           type="submit"
           className={`${button({ variant: 'primary' })} ${css({ justifySelf: 'start' })}`}
-          disabled={add.isPending}
+          // aria-disabled, not disabled, while pending: a disabled button drops the keyboard
+          // focus to the page. A second press meanwhile does nothing (submit).
+          aria-disabled={add.isPending}
         >
           {t('admin.guests.add')}
         </button>
@@ -724,8 +726,13 @@ function History({ showroom }: { showroom: Showroom }) {
         <button
           type="button"
           className={button({ variant: 'ghost' })}
-          disabled={!history.data || history.data.length === 0 || exportCsv.isPending}
-          onClick={() => history.data && exportCsv.mutate(history.data)}
+          disabled={!history.data || history.data.length === 0}
+          // aria-disabled, not disabled, while pending: a disabled button drops the keyboard
+          // focus to the page. A second press meanwhile does nothing (onClick).
+          aria-disabled={exportCsv.isPending}
+          onClick={() => {
+            if (history.data && !exportCsv.isPending) exportCsv.mutate(history.data);
+          }}
         >
           {t('admin.history.export')}
         </button>
@@ -822,7 +829,7 @@ function ShowroomSettings({
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    if (!save.isPending) save.mutate();
   };
   return (
     <form
@@ -908,7 +915,9 @@ function ShowroomSettings({
       <button
         type="submit"
         className={`${button({ variant: 'primary' })} ${css({ justifySelf: 'start' })}`}
-        disabled={save.isPending}
+        // aria-disabled, not disabled, while pending: a disabled button drops the keyboard
+        // focus to the page. A second press meanwhile does nothing (submit).
+        aria-disabled={save.isPending}
         aria-busy={save.isPending}
       >
         {save.isPending ? t('admin.settings.saving') : t('admin.settings.save')}
