@@ -45,6 +45,19 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * An append to a stream whose last event a transaction with a later id wrote: in the log's order
+ * (transaction id, then position) it would come before that event. A conflict like any other: the
+ * command runs again, in a transaction with a later id.
+ */
+export class OutOfOrderError extends ConcurrencyError {
+  constructor(streamId: string, version: number) {
+    super(streamId, version, version);
+    this.message = `Stream ${streamId} was written at version ${version} by a later transaction`;
+    this.name = 'OutOfOrderError';
+  }
+}
+
 /** A retry that carries some ids already stored and some new ones is not a retry: refuse it. */
 export class DuplicateEventError extends Error {
   constructor(readonly ids: string[]) {
@@ -358,6 +371,7 @@ export class EventStore {
         const current = plan.before.get(first)!;
         throw new ConcurrencyError(first.streamId, first.expectedVersion, current);
       }
+      if (this.db.kind === 'postgres') await this.refuseOutOfOrder(tx, plan, retried);
       const inserted = await this.insertEvents(tx, plan, retried, written.length);
       if ('stored' in inserted) {
         for (const r of retriesAmong(requests, inserted.stored)) retried.add(r);
@@ -381,6 +395,37 @@ export class EventStore {
             },
       );
     }
+  }
+
+  /**
+   * Every reader of the log (consumers, the live feed, replays and rebuilds) meets a stream's
+   * events in (transaction id, position) order, and PostgreSQL gives a transaction its id at its
+   * first lock or write. A command that locked another stream first (an appointment, then its
+   * client) may reach a stream after a later transaction wrote to it: its events would be read
+   * before that one's, against the stream's versions. {@link OutOfOrderError} then.
+   */
+  private async refuseOutOfOrder(
+    tx: Queryable,
+    plan: AppendPlan,
+    retried: ReadonlySet<AppendRequest>,
+  ): Promise<void> {
+    const streams: string[] = [];
+    const versions: number[] = [];
+    for (const [request, before] of plan.before) {
+      if (retried.has(request) || before === 0) continue;
+      streams.push(request.streamId);
+      versions.push(before);
+    }
+    if (streams.length === 0) return;
+    const { rows } = await tx.query<{ stream_id: string; version: number }>(
+      `SELECT e.stream_id, e.version FROM events e
+         JOIN unnest($1::text[], $2::int[]) AS last(stream_id, version)
+           ON e.stream_id = last.stream_id AND e.version = last.version
+        WHERE e.transaction_id > pg_current_xact_id() LIMIT 1`,
+      [streams, versions],
+    );
+    const later = rows[0];
+    if (later) throw new OutOfOrderError(later.stream_id, later.version);
   }
 
   /**
