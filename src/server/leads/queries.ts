@@ -317,5 +317,21 @@ export async function leadHistory(
         }
       : {}),
   }));
-  return [...changes, ...appointments].sort((a, b) => b.fecha - a.fecha);
+  return newestFirst(changes, appointments);
+}
+
+/**
+ * Two histories, each newest first, as one: by time, each keeping its own order. A change's time
+ * is its command's clock, read before the command waited for the lead: one decided after another
+ * may carry an earlier time, and a sort by time would show them in the wrong order.
+ */
+function newestFirst<A extends { fecha: number }, B extends { fecha: number }>(a: A[], b: B[]) {
+  const out: (A | B)[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.fecha >= b[j]!.fecha)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
 }
