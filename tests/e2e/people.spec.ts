@@ -469,6 +469,43 @@ test('the users table wraps an e-mail only after the @ or before a dot, never in
   await ctx.close();
 });
 
+test('the users page uses the width it has: at 820 px its card reaches the content padding (no strip for the chat bubble below 1024 px); at 1280 px it stays clear of the bubble', async ({
+  browser,
+}) => {
+  const ctx = await context(browser, { email: 'admin@vitrina.demo' });
+  const page = await ctx.newPage();
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.goto(USERS);
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    // The strip is the bubble's: with no bubble there would be nothing to measure against.
+    await expect(page.getByTestId('chat-bubble')).toBeVisible();
+    const edges = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const card = document.querySelector('[data-testid="users-table"]')!.closest('section')!;
+      return {
+        card: card.getBoundingClientRect().right,
+        bubble: document.querySelector('[data-testid="chat-bubble"]')!.getBoundingClientRect().left,
+        padding: parseFloat(getComputedStyle(main).paddingLeft),
+        width: document.documentElement.clientWidth,
+      };
+    });
+    if (size === '1280') {
+      expect(edges.card, 'the card ends before the bubble').toBeLessThanOrEqual(edges.bubble);
+    } else {
+      // The right edge as far in as the left one: no gap beside the content.
+      expect(
+        Math.abs(edges.width - edges.padding - edges.card),
+        `right edge at ${size} px`,
+      ).toBeLessThanOrEqual(1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  }
+  await ctx.close();
+});
+
 test('keyboard: after a row action whose button goes, focus lands on its replacement or a row, never on the body (WCAG 2.4.3)', async ({
   browser,
 }) => {

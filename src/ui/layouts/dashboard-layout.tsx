@@ -79,6 +79,12 @@ export function DashboardLayout({
               '[data-chat-bubble] &': {
                 pb: { base: '164px', md: '164px', lg: '96px' },
                 pr: { md: '88px' },
+                // At tablet widths (md to lg) the strip takes 64 of the content's 772 px at 820:
+                // a page that cannot spare them (the users page's five columns and three
+                // filters) marks itself data-chat-strip="lg" and keeps the strip only from lg;
+                // below, its right edge may pass under the bubble while scrolling, as on a
+                // phone, and its end still scrolls clear of it.
+                '&:has([data-chat-strip="lg"])': { pr: { md: 6, lg: '88px' } },
               },
               _focus: { outline: 'none' },
             })}

@@ -267,7 +267,9 @@ function UsersAdmin({
   const pending = registrations.data ?? [];
 
   return (
-    <div className={css({ maxW: '72rem', mx: 'auto' })}>
+    // Its five columns need a tablet's whole width: the chat bubble's strip only from lg
+    // (layouts/dashboard-layout.tsx).
+    <div data-chat-strip="lg" className={css({ maxW: '72rem', mx: 'auto' })}>
       <div
         className={css({
           display: 'flex',
