@@ -14,6 +14,7 @@ import { appointmentStream } from '../../src/server/appointments/streams';
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
 import { client, login } from './support/http';
 import {
+  moveClock,
   remoteApp,
   startServerProcess,
   stopServerProcess,
@@ -54,16 +55,6 @@ describeBackends('appointment reminders, two server processes', (backend) => {
   const run = Date.now().toString(36);
 
   const start = () => startServerProcess(runtime.databaseUrl!, ENV);
-  /** Moves a process's clock to `offset` past real time (a new process starts at 0). */
-  const moveClock = async (server: ServerProcess, by: number) => {
-    const res = await server.fetch('/__test__/clock', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: by }),
-    });
-    expect(res.status).toBe(200);
-    return new Date(((await res.json()) as { now: string }).now);
-  };
   const advanceAll = async (by: number) => {
     offset += by;
     await Promise.all(servers.map((s) => moveClock(s, by)));

@@ -24,6 +24,7 @@ import { formatComparison, verifyProjections } from '../../src/server/store/veri
 import { describeBackends, openSeeded, postgresBackend } from './support/backends';
 import { client, login } from './support/http';
 import {
+  moveClock,
   remoteApp,
   startServerProcess,
   stopServerProcess,
@@ -79,15 +80,6 @@ describeBackends('hand-over and attendance, two server processes', (backend) => 
   const run = Date.now().toString(36);
 
   const start = () => startServerProcess(runtime.databaseUrl!, ENV);
-  const moveClock = async (server: ServerProcess, by: number) => {
-    const res = await server.fetch('/__test__/clock', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: by }),
-    });
-    expect(res.status).toBe(200);
-    return new Date(((await res.json()) as { now: string }).now);
-  };
   const advanceAll = async (by: number) => {
     offset += by;
     await Promise.all(servers.map((s) => moveClock(s, by)));

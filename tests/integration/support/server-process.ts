@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Hono } from 'hono';
+import { expect } from 'vitest';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -72,3 +73,17 @@ export const remoteApp = (server: Pick<ServerProcess, 'fetch'>) =>
   ({
     request: (path: string, init?: RequestInit) => server.fetch(path, init),
   }) as unknown as Pick<Hono, 'request'>;
+
+/**
+ * Moves a process's clock `by` ms on (`POST /__test__/clock`; the process runs with
+ * VITRINA_TEST_CLOCK=1) and answers the time it reads now. 0 only reads it.
+ */
+export async function moveClock(server: ServerProcess, by: number): Promise<Date> {
+  const res = await server.fetch('/__test__/clock', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: by }),
+  });
+  expect(res.status).toBe(200);
+  return new Date(((await res.json()) as { now: string }).now);
+}
