@@ -133,6 +133,7 @@ describeBackends('hand-over and attendance, two server processes', (backend) => 
       ...place,
       fechaInicio: new Date(now.getTime() + hours * HOUR).toISOString(),
       fechaFin: new Date(now.getTime() + (hours + 1) * HOUR).toISOString(),
+      titulo: `Cita ${hours} h ${run}`,
       tipo: 'visita',
       idLead,
       idAsesor,
