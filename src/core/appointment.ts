@@ -50,7 +50,12 @@ export interface Cita {
   /** Start and end instants, ISO 8601 in UTC. */
   fechaInicio: string;
   fechaFin: string;
-  titulo: string;
+  /**
+   * The title the person typed, as typed (trimmed). Null: they typed none, and no text is stored
+   * for it: each reader sees the automatic title (its kind and client) in their own language
+   * (core/appointment-title.ts `appointmentTitle`). The API answers it filled in.
+   */
+  titulo: string | null;
   tipo: TipoCita;
   idLead: string;
   idAsesor: string;
@@ -150,6 +155,15 @@ export function isInstant(s: string): boolean {
   );
 }
 
+/**
+ * A title as the person gave it: trimmed, and none (null) when they typed nothing (absent, null
+ * or blank), which is the automatic title.
+ */
+export function normalizeAppointmentTitle(titulo: string | null | undefined): string | null {
+  const typed = titulo?.trim() ?? '';
+  return typed === '' ? null : typed;
+}
+
 /** What is wrong with an appointment's times, title, kind and offset (empty: nothing). */
 export function appointmentProblems(
   c: Pick<Cita, 'fechaInicio' | 'fechaFin' | 'titulo' | 'tipo' | 'enviarAntesDe'>,
@@ -163,7 +177,9 @@ export function appointmentProblems(
     const length = Date.parse(c.fechaFin) - Date.parse(c.fechaInicio);
     if (length <= 0 || length > MAX_APPOINTMENT_HOURS * 3_600_000) out.push('fechaFin');
   }
-  if (c.titulo.trim() === '' || c.titulo.length > MAX_TITULO) out.push('titulo');
+  // No title (null) is the automatic one; a typed one is text, at most MAX_TITULO long.
+  if (c.titulo !== null && (c.titulo.trim() === '' || c.titulo.length > MAX_TITULO))
+    out.push('titulo');
   if (!(TIPOS_CITA as readonly string[]).includes(c.tipo)) out.push('tipo');
   if (!(ENVIAR_ANTES_DE as readonly string[]).includes(c.enviarAntesDe)) out.push('enviarAntesDe');
   return out;
@@ -353,7 +369,8 @@ export function decideAppointment(
   if (command.type === 'ScheduleAppointment') {
     const { by, lead, facts, now } = command;
     if (state.cita) return reject({ code: 'APPOINTMENT_EXISTS' });
-    const campos = appointmentProblems(command.cita);
+    const titulo = normalizeAppointmentTitle(command.cita.titulo);
+    const campos = appointmentProblems({ ...command.cita, titulo });
     if (campos.length > 0) return reject({ code: 'APPOINTMENT_INVALID', campos });
     if (!lead || lead.id !== command.cita.idLead || !mayBookForLead(by, lead))
       return reject({ code: 'LEAD_NOT_FOUND' });
@@ -366,7 +383,7 @@ export function decideAppointment(
       return reject({ code: 'APPOINTMENT_IN_PAST' });
     const base = {
       ...command.cita,
-      titulo: command.cita.titulo.trim(),
+      titulo,
       idCorporativo: by.corporate.id,
       activo: true,
       asistencia: 'pendiente' as const,
@@ -454,7 +471,12 @@ export function decideAppointment(
       const changes: AppointmentDetails = {};
       const anterior: AppointmentDetails = {};
       for (const key of Object.keys(command.changes) as (keyof AppointmentDetails)[]) {
-        const value = command.changes[key];
+        const given = command.changes[key];
+        // A blank title asks for the automatic one (null); a typed one is kept trimmed.
+        const value =
+          key === 'titulo' && given !== undefined
+            ? normalizeAppointmentTitle(given as string | null)
+            : given;
         if (value === undefined || value === cita[key]) continue;
         (changes as Record<string, unknown>)[key] = value;
         (anterior as Record<string, unknown>)[key] = cita[key];

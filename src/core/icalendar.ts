@@ -7,7 +7,10 @@
  */
 import { REMINDER_MINUTES, type Cita } from './appointment';
 
-export interface IcsAppointment extends Cita {
+/** An appointment for a calendar file: its title already written for the file's reader. */
+export interface IcsAppointment extends Omit<Cita, 'titulo'> {
+  /** The typed title, or the automatic one in the reader's language (core/appointment-title.ts). */
+  titulo: string;
   nombreLead?: string;
   nombreShowroom?: string;
   nombreAsesor?: string;

@@ -317,6 +317,101 @@ test('the week is a time grid: a slot opens the booking form at its time (click 
   await adviser.close();
 });
 
+test('a title nobody typed is no text: booked by the host in Spanish, the English-speaking adviser reads “Visit · …”; a typed title stays as typed', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const day = dayAhead(2);
+  const stamp = Date.now().toString(36);
+  const adviser = await signedIn(browser, 'asesor@vitrina.demo', { language: 'en' });
+  const req = adviser.request;
+  const corporate = await (await req.get(`/api/wsObtenerCorporativo?slug=${CORP}`)).json();
+  const newLead = async (nombre: string) => {
+    const res = await req.post(`/api/corporativos/${corporate.id}/leads`, {
+      data: {
+        nombre,
+        apellidos: `Idiomas ${stamp}`,
+        email: `${nombre.toLowerCase()}.idiomas.${stamp}@example.com`,
+        medioContacto: 'Showroom',
+      },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const elena = await newLead('Elena');
+  const tomas = await newLead('Tomas');
+  const elenaName = `Elena Idiomas ${stamp}`;
+
+  // The host books in Spanish and leaves the title empty: the field proposes the automatic one
+  // and sends none.
+  const hostContext = await signedIn(browser, 'hostess@vitrina.demo', { language: 'es' });
+  const host = await hostContext.newPage();
+  await host.goto(`/corporativos/${CORP}/eventos?vista=agenda&fecha=${day}`);
+  const bookIt = async (leadId: string, search: string, time: string, titulo?: string) => {
+    await host.getByRole('button', { name: 'Nueva cita' }).click();
+    const form = host.getByRole('dialog', { name: 'Agendar cita' });
+    await form.getByLabel('Buscar cliente').fill(search);
+    await form.getByLabel('Cliente', { exact: true }).selectOption(leadId);
+    await form.getByLabel('Fecha').fill(day);
+    await form.getByLabel('Hora').fill(time);
+    const title = form.getByLabel('Título');
+    await expect(title).toHaveValue('');
+    if (titulo) await title.fill(titulo);
+    const post = host.waitForRequest((r) => r.method() === 'POST' && /\/citas$/.test(r.url()));
+    await form.getByRole('button', { name: 'Guardar cita' }).click();
+    const sent = (await post).postDataJSON() as { titulo: string | null };
+    await expect(form).toHaveCount(0);
+    return { sent };
+  };
+  await host.getByRole('button', { name: 'Nueva cita' }).click();
+  const form = host.getByRole('dialog', { name: 'Agendar cita' });
+  await form.getByLabel('Buscar cliente').fill('Elena');
+  await form.getByLabel('Cliente', { exact: true }).selectOption(elena);
+  const title = form.getByLabel('Título');
+  await expect(title).toHaveValue('');
+  await expect(title).toHaveAttribute('placeholder', `Visita · ${elenaName}`);
+  await expect(form).toContainText(`Si lo dejas vacío, se muestra «Visita · ${elenaName}»`);
+  await host.keyboard.press('Escape');
+  const automatic = await bookIt(elena, 'Elena', '11:00');
+  expect(automatic.sent.titulo).toBeNull();
+  const typed = await bookIt(tomas, 'Tomas', '12:00', 'Recorrido por la torre');
+  expect(typed.sent.titulo).toBe('Recorrido por la torre');
+  const hostItem = host.getByTestId('agenda-item').filter({ hasText: elenaName });
+  await expect(hostItem).toContainText(`Visita · ${elenaName}`);
+
+  // The adviser reads the calendar in English.
+  const page = await adviser.newPage();
+  await page.goto(`/corporativos/${CORP}/eventos?vista=agenda&fecha=${day}`);
+  const item = page.getByTestId('agenda-item').filter({ hasText: elenaName });
+  await expect(item).toContainText(`Visit · ${elenaName}`);
+  await expect(item).not.toContainText('Visita');
+  await expect(
+    page.getByTestId('agenda-item').filter({ hasText: `Tomas Idiomas ${stamp}` }),
+  ).toContainText('Recorrido por la torre');
+  await page.screenshot({ path: `${SHOTS}/appointments-automatic-title-en-1280.png` });
+
+  // Opened, its title field is empty with the English proposal; its .ics is in English too.
+  await item.getByRole('button', { name: new RegExp(elenaName) }).click();
+  const edit = page.getByRole('dialog', { name: 'Appointment' });
+  await expect(edit.getByLabel('Title')).toHaveValue('');
+  await expect(edit.getByLabel('Title')).toHaveAttribute('placeholder', `Visit · ${elenaName}`);
+  expect(await axeViolations(page), 'appointment with an automatic title').toEqual([]);
+  const href = await edit.getByRole('link', { name: 'Download .ics' }).getAttribute('href');
+  const ics = (await (await req.get(href!)).text()).replace(/\r\n /g, '');
+  expect(ics).toContain(`SUMMARY:Visit · ${elenaName} — ${elenaName}`);
+  // Saved untouched (another time), it keeps no title of its own.
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/citas/'));
+  await edit.getByRole('button', { name: '15 min later' }).click();
+  await edit.getByRole('button', { name: 'Save appointment' }).click();
+  expect((await put).postDataJSON()).not.toHaveProperty('titulo');
+  await expect(edit).toHaveCount(0);
+  await host.reload();
+  await expect(hostItem).toContainText(`Visita · ${elenaName}`);
+
+  await hostContext.close();
+  await adviser.close();
+});
+
 /** 0 = Monday … 6 = Sunday of a `YYYY-MM-DD`. */
 function weekdayIndex(day: string): number {
   return (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;

@@ -377,6 +377,197 @@ describeBackends('appointments', (backend: Backend) => {
     });
   });
 
+  describe('titles: none typed is no stored text, written in each reader’s language', () => {
+    const ES = { 'accept-language': 'es-MX,es;q=0.9' };
+    const EN = { 'accept-language': 'en-US,en;q=0.9' };
+    const storedCita = async (id: string) =>
+      (
+        await db().query<{ data: { cita: Cita } }>(
+          `SELECT data FROM events WHERE stream_id = $1 AND type = 'AppointmentScheduled'`,
+          [appointmentStream(corp, id)],
+        )
+      ).rows[0]!.data.cita;
+    const summaries = (ics: string) =>
+      new ICAL.Component(ICAL.parse(ics))
+        .getAllSubcomponents('vevent')
+        .map((v) => new ICAL.Event(v))
+        .map((e) => ({ uid: e.uid, summary: e.summary }));
+
+    it('a Spanish host books with no title: nothing of Spanish is stored; the English adviser reads “Visit · …” in the calendar, the appointment, the .ics, the feed and the lead’s history; a typed title is untouched', async () => {
+      const automatic = await hostess.post(
+        `/api/corporativos/${corp}/citas`,
+        body({ titulo: undefined, fechaInicio: at(80), fechaFin: at(81) }),
+        ES,
+      );
+      expect(automatic.status, JSON.stringify(automatic.json)).toBe(201);
+      // The response keeps the spec's titulo, filled in for the one who asked.
+      expect(automatic.json).toMatchObject({
+        titulo: 'Visita · Cliente 1 Citas',
+        tituloAutomatico: true,
+        nombreLead: 'Cliente 1 Citas',
+        idAsesor: ids['asesor@vitrina.demo'],
+      });
+      const typed = await hostess.post(
+        `/api/corporativos/${corp}/citas`,
+        body({ titulo: 'Visita al departamento muestra', fechaInicio: at(82), fechaFin: at(83) }),
+        ES,
+      );
+      expect(typed.status).toBe(201);
+      expect((await storedCita(automatic.json.id)).titulo).toBeNull();
+      expect((await storedCita(typed.json.id)).titulo).toBe('Visita al departamento muestra');
+
+      // The calendar and one appointment, read in English.
+      const listed = (
+        await asesor.get(
+          `/api/wsObtenerCitas?idCorporativo=${corp}&fechaInicio=${encodeURIComponent(at(79))}&fechaFin=${encodeURIComponent(at(84))}`,
+          EN,
+        )
+      ).json as { id: string; titulo: string; tituloAutomatico: boolean }[];
+      expect(listed.find((c) => c.id === automatic.json.id)).toMatchObject({
+        titulo: 'Visit · Cliente 1 Citas',
+        tituloAutomatico: true,
+      });
+      expect(listed.find((c) => c.id === typed.json.id)).toMatchObject({
+        titulo: 'Visita al departamento muestra',
+        tituloAutomatico: false,
+      });
+      const one = await asesor.get(`/api/corporativos/${corp}/citas/${automatic.json.id}`, EN);
+      expect(one.json.titulo).toBe('Visit · Cliente 1 Citas');
+      expect(
+        (await asesor.get(`/api/corporativos/${corp}/citas/${automatic.json.id}`, ES)).json.titulo,
+      ).toBe('Visita · Cliente 1 Citas');
+
+      // The .ics in the app's language (a download carries the browser's Accept-Language).
+      const ics = await asesor.get(
+        `/api/corporativos/${corp}/citas/${automatic.json.id}/cita.ics?idioma=en`,
+        ES,
+      );
+      expect(summaries(ics.json as string)[0]!.summary).toBe(
+        'Visit · Cliente 1 Citas — Cliente 1 Citas',
+      );
+      const typedIcs = await asesor.get(
+        `/api/corporativos/${corp}/citas/${typed.json.id}/cita.ics?idioma=en`,
+      );
+      expect(summaries(typedIcs.json as string)[0]!.summary).toBe(
+        'Visita al departamento muestra — Cliente 1 Citas',
+      );
+
+      // The feed has no session: the subscriber's language (their notifications' choice).
+      const me = ids['asesor@vitrina.demo']!;
+      const prefs = `/api/users/${me}/notificaciones/preferencias`;
+      expect((await asesor.put(prefs, { idioma: 'en' })).status).toBe(200);
+      try {
+        const sub = await asesor.post(`/api/corporativos/${corp}/calendario/suscripcion`, {});
+        const feed = await client(app).get(new URL(sub.json.url as string).pathname, ES);
+        const inFeed = summaries(feed.json as string);
+        expect(inFeed.find((e) => e.uid.startsWith(automatic.json.id))?.summary).toBe(
+          'Visit · Cliente 1 Citas — Cliente 1 Citas',
+        );
+        expect(inFeed.find((e) => e.uid.startsWith(typed.json.id))?.summary).toBe(
+          'Visita al departamento muestra — Cliente 1 Citas',
+        );
+      } finally {
+        await asesor.put(prefs, { idioma: 'es' });
+        await asesor.del(`/api/corporativos/${corp}/calendario/suscripcion`);
+      }
+
+      // The lead's history.
+      const history = (
+        await asesor.get(
+          `/api/wsObtenerHistorialCambios?idCorporativo=${corp}&idLead=${leadAsesor}`,
+          EN,
+        )
+      ).json as { campo: string; idCita?: string; titulo?: string }[];
+      expect(history.find((e) => e.idCita === automatic.json.id)?.titulo).toBe(
+        'Visit · Cliente 1 Citas',
+      );
+      expect(history.find((e) => e.idCita === typed.json.id)?.titulo).toBe(
+        'Visita al departamento muestra',
+      );
+    });
+
+    it('changes: the automatic title sent back as shown writes nothing; it follows the kind; emptying a typed title makes it automatic', async () => {
+      const { json: cita } = await book(asesor, {
+        titulo: undefined,
+        fechaInicio: at(86),
+        fechaFin: at(87),
+      });
+      const url = `/api/corporativos/${corp}/citas/${cita.id}`;
+      const before = await eventCount();
+      const back = await asesor.put(url, { titulo: 'Visit · Cliente 1 Citas' }, EN);
+      expect(back.status).toBe(200);
+      expect(back.json).toMatchObject({
+        titulo: 'Visit · Cliente 1 Citas',
+        tituloAutomatico: true,
+      });
+      expect(await eventCount()).toBe(before);
+      const call = await asesor.put(url, { tipo: 'llamada' }, EN);
+      expect(call.json).toMatchObject({ titulo: 'Call · Cliente 1 Citas', tituloAutomatico: true });
+      const mine = await asesor.put(url, { titulo: 'Llamar para confirmar' }, EN);
+      expect(mine.json).toMatchObject({ titulo: 'Llamar para confirmar', tituloAutomatico: false });
+      const emptied = await asesor.put(url, { titulo: '' }, ES);
+      expect(emptied.json).toMatchObject({
+        titulo: 'Llamada · Cliente 1 Citas',
+        tituloAutomatico: true,
+      });
+      await asesor.del(url);
+    });
+
+    it('appointments booked before carry the old dialog’s text: “Visita · {client}” of a visit reads in English; anything else stays as stored', async () => {
+      // What the booking dialog used to send: the word for a visit in the booker's language and
+      // the client's name, stored as text.
+      const { json: old } = await book(hostess, {
+        titulo: 'Visita · Cliente 1 Citas',
+        fechaInicio: at(88),
+        fechaFin: at(89),
+      });
+      const { json: oldCall } = await book(hostess, {
+        titulo: 'Visita · Cliente 1 Citas',
+        tipo: 'llamada',
+        fechaInicio: at(88),
+        fechaFin: at(89),
+      });
+      expect((await storedCita(old.id)).titulo).toBe('Visita · Cliente 1 Citas');
+      const read = async (id: string, headers: Record<string, string>) =>
+        (await asesor.get(`/api/corporativos/${corp}/citas/${id}`, headers)).json as {
+          titulo: string;
+          tituloAutomatico: boolean;
+        };
+      expect(await read(old.id, EN)).toMatchObject({
+        titulo: 'Visit · Cliente 1 Citas',
+        tituloAutomatico: true,
+      });
+      expect((await read(old.id, ES)).titulo).toBe('Visita · Cliente 1 Citas');
+      expect(await read(oldCall.id, EN)).toMatchObject({
+        titulo: 'Visita · Cliente 1 Citas',
+        tituloAutomatico: false,
+      });
+      await asesor.del(`/api/corporativos/${corp}/citas/${old.id}`);
+      await asesor.del(`/api/corporativos/${corp}/citas/${oldCall.id}`);
+    });
+
+    it('the reminder of an appointment with no title stores no title text', async () => {
+      // Another adviser's client: the reminder test below counts the first adviser's reminders.
+      const { json: cita } = await book(asesor2, {
+        titulo: undefined,
+        idLead: leadAsesor2,
+        fechaInicio: at(1),
+        fechaFin: at(2),
+      });
+      advance(HOUR - 10 * MIN);
+      await fireDue();
+      const { rows } = await db().query<{ data: { params: Record<string, unknown> } }>(
+        `SELECT data FROM events WHERE type = 'NotificationSent' AND data->'params'->>'cliente' = 'Cliente 2 Citas'
+          ORDER BY global_position DESC LIMIT 1`,
+      );
+      expect(rows[0]?.data.params).toMatchObject({ cliente: 'Cliente 2 Citas' });
+      expect(rows[0]!.data.params).not.toHaveProperty('titulo');
+      expect(JSON.stringify(rows[0]!.data)).not.toContain('Visita');
+      await asesor2.del(`/api/corporativos/${corp}/citas/${cita.id}`);
+      advance(HOUR);
+    });
+  });
+
   describe('bad input: 4xx in the spec’s shape, nothing written', () => {
     it('dates, end before start, offsets, kinds, unknown fields', async () => {
       await refused(() => book(asesor, { fechaInicio: 'mañana' }), 400, 'VALIDATION');
@@ -385,7 +576,7 @@ describeBackends('appointments', (backend: Backend) => {
       await refused(() => book(asesor, { fechaFin: at(24) }), 400, 'VALIDATION');
       await refused(() => book(asesor, { enviarAntesDe: '15_MIN' }), 400, 'VALIDATION');
       await refused(() => book(asesor, { tipo: 'fiesta' }), 400, 'VALIDATION');
-      await refused(() => book(asesor, { titulo: ' ' }), 400, 'VALIDATION');
+      await refused(() => book(asesor, { titulo: 'x'.repeat(201) }), 400, 'VALIDATION');
       await refused(() => book(asesor, { activo: false }), 400, 'VALIDATION');
       await refused(() => book(asesor, { extra: 1 }), 400, 'VALIDATION');
       await refused(() => book(asesor, { idLead: 42 }), 400, 'VALIDATION');

@@ -12,7 +12,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appointmentsToIcs, type IcsAppointment } from '../../core/icalendar';
 import { membershipOf } from '../../core/permissions';
+import { DEFAULT_NOTIFICATION_LANG } from '../../core/notification-preferences';
 import { findCorporate, findUser, type AppDeps } from '../http/context';
+import { pushLanguages } from '../notifications/queries';
 import type { Queryable } from '../store/db';
 import { listAppointments } from './queries';
 
@@ -98,7 +100,9 @@ export const FEED_FUTURE_DAYS = 366;
 /**
  * The feed's iCalendar text for a token, or null when the token is forged, revoked, replaced,
  * or its user is no longer a member: their own appointments (every adviser's for a host
- * administrator or a manager, as the calendar shows them), cancelled ones as CANCELLED.
+ * administrator or a manager, as the calendar shows them), cancelled ones as CANCELLED. The
+ * calendar app asks without the user's language: automatic titles are written in the language
+ * the user's notifications and pushes use (chosen, else the profile's, else es).
  */
 export async function feedFor(deps: AppDeps, token: string): Promise<string | null> {
   const claims = await verifyFeedToken(deps.shareKeys, token);
@@ -117,11 +121,18 @@ export async function feedFor(deps: AppDeps, token: string): Promise<string | nu
   const m = membershipOf(user, corporate);
   if (!m) return null;
   const now = deps.clock();
-  const citas = await listAppointments(deps.db, m, {
-    desde: new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000),
-    hasta: new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000),
-    canceladas: true,
-  });
+  const language =
+    (await pushLanguages(deps.db, [user.id])).get(user.id) ?? DEFAULT_NOTIFICATION_LANG;
+  const citas = await listAppointments(
+    deps.db,
+    m,
+    {
+      desde: new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000),
+      hasta: new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000),
+      canceladas: true,
+    },
+    language,
+  );
   return appointmentIcs(citas, { now, nombre: corporate.nombre });
 }
 

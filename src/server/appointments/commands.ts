@@ -13,6 +13,7 @@ import {
   type Asistencia,
   type Cita,
 } from '../../core/appointment';
+import { isShownAutomaticTitle, type AppointmentLang } from '../../core/appointment-title';
 import { corporateZone } from '../../core/check-in';
 import { leadDecider } from '../../core/lead';
 import type { Membership } from '../../core/permissions';
@@ -23,7 +24,7 @@ import { leadErrorToApi } from '../leads/errors';
 import { readLeadDoc } from '../leads/queries';
 import { leadStream } from '../leads/streams';
 import { runCommand, type CommandEnv, type CommandScope } from '../store/command-handler';
-import { findConflicts, isAdviserOf } from './queries';
+import { citaView, findConflicts, isAdviserOf, leadNameOf, type CitaView } from './queries';
 import { appointmentStream } from './streams';
 
 export const appointmentNotFound = () =>
@@ -116,13 +117,15 @@ type Conflicts = Awaited<ReturnType<typeof findConflicts>>;
 
 /**
  * Books an appointment. The adviser defaults to the lead's (or the caller when the lead has
- * none). Answers it with the active appointments it overlaps (a warning: it is booked anyway).
+ * none). Answers it, its title for a reader of `lang`, with the active appointments it overlaps
+ * (a warning: it is booked anyway).
  */
 export async function scheduleAppointment(
   env: CommandEnv,
   m: Membership,
   input: NewAppointment,
-): Promise<{ cita: Cita; conflictos: Conflicts }> {
+  lang: AppointmentLang,
+): Promise<{ cita: CitaView; conflictos: Conflicts }> {
   const { corporate, user } = m;
   return runCommand(env, { corporateId: corporate.id, actorId: user.id }, async (scope) => {
     const found = await readLeadDoc(scope, corporate.id, input.idLead);
@@ -154,7 +157,10 @@ export async function scheduleAppointment(
     if (!cita) throw new Error('appointment: missing after AppointmentScheduled');
     if (lead?.idVendedor && lead.idVendedor !== cita.idAsesor)
       await handLeadWithAppointment(scope, corporate, cita, null);
-    return { cita, conflictos: await findConflicts(scope, m, cita) };
+    return {
+      cita: await citaView(scope, cita, lang),
+      conflictos: await findConflicts(scope, m, cita, lang),
+    };
   });
 }
 
@@ -200,13 +206,18 @@ export interface AppointmentChange extends AppointmentDetails {
 /**
  * Changes an appointment in one transaction: details, times, adviser, attendance, or cancels
  * it (`activo: false`). 404 when it is not the corporate's or not the member's to change.
+ * Answers it, its title for a reader of `lang`.
+ *
+ * A title sent back as the automatic title was shown (in either language) is no change: the
+ * appointment keeps no title of its own. A blank one asks for the automatic title.
  */
 export async function changeAppointment(
   env: CommandEnv,
   m: Membership,
   id: string,
   change: AppointmentChange,
-): Promise<{ cita: Cita; conflictos: Conflicts }> {
+  lang: AppointmentLang,
+): Promise<{ cita: CitaView; conflictos: Conflicts }> {
   const { corporate, user } = m;
   return runCommand(env, { corporateId: corporate.id, actorId: user.id }, async (scope) => {
     const loaded = await scope.load(appointmentDecider, appointmentStream(corporate.id, id));
@@ -214,6 +225,9 @@ export async function changeAppointment(
     if (!current) throw appointmentNotFound();
     if (change.activo === true && !current.activo)
       throw new ApiError(409, 'APPOINTMENT_CANCELLED', 'appointment_cancelled');
+    const keepsAutomaticTitle =
+      typeof change.titulo === 'string' &&
+      isShownAutomaticTitle(change.titulo, current, await leadNameOf(scope, current.idLead));
     const commands: AppointmentCommand[] = [];
     const details: AppointmentDetails = {};
     for (const key of [
@@ -224,7 +238,8 @@ export async function changeAppointment(
       'enviarRecordatorio',
       'enviarAntesDe',
     ] as const)
-      if (change[key] !== undefined) (details as Record<string, unknown>)[key] = change[key];
+      if (change[key] !== undefined && !(key === 'titulo' && keepsAutomaticTitle))
+        (details as Record<string, unknown>)[key] = change[key];
     if (Object.keys(details).length > 0)
       commands.push({
         type: 'ChangeAppointmentDetails',
@@ -271,11 +286,19 @@ export async function changeAppointment(
     if (!cita) throw new Error('appointment: missing after a change');
     if (cita.activo && cita.idAsesor !== current.idAsesor)
       await handLeadWithAppointment(scope, corporate, cita, current.idAsesor);
-    return { cita, conflictos: cita.activo ? await findConflicts(scope, m, cita) : [] };
+    return {
+      cita: await citaView(scope, cita, lang),
+      conflictos: cita.activo ? await findConflicts(scope, m, cita, lang) : [],
+    };
   });
 }
 
 /** Cancels an appointment (`activo` false); cancelling one already cancelled writes nothing. */
-export async function cancelAppointment(env: CommandEnv, m: Membership, id: string): Promise<Cita> {
-  return (await changeAppointment(env, m, id, { activo: false })).cita;
+export async function cancelAppointment(
+  env: CommandEnv,
+  m: Membership,
+  id: string,
+  lang: AppointmentLang,
+): Promise<CitaView> {
+  return (await changeAppointment(env, m, id, { activo: false }, lang)).cita;
 }

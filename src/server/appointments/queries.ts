@@ -10,6 +10,11 @@ import {
   type Cita,
 } from '../../core/appointment';
 import {
+  appointmentTitle,
+  titleIsAutomatic,
+  type AppointmentLang,
+} from '../../core/appointment-title';
+import {
   isAdviserRole,
   isHostAdmin,
   mayActOnAppointment,
@@ -22,11 +27,33 @@ import type { Corporate, User } from '../../core/types';
 import type { Queryable } from '../store/db';
 import { appointmentStream } from './streams';
 
-/** An appointment as the calendar shows it: with the lead's, adviser's and showroom's names. */
-export interface CitaView extends Cita {
+/**
+ * An appointment as one reader reads it: with the lead's, adviser's and showroom's names, and its
+ * title filled in for that reader: the typed one as typed, else the automatic one in the reader's
+ * language (`tituloAutomatico` true; core/appointment-title.ts). Nothing of the reader's language
+ * is stored.
+ */
+export interface CitaView extends Omit<Cita, 'titulo'> {
+  titulo: string;
+  /** The person typed no title: `titulo` is the automatic one, in the language asked for. */
+  tituloAutomatico: boolean;
   nombreLead: string;
   nombreAsesor: string;
   nombreShowroom: string;
+}
+
+/** The stored appointment with its names, its title written for a reader of `lang`. */
+export function citaForReader(
+  cita: Cita,
+  names: { nombreLead: string; nombreAsesor: string; nombreShowroom: string },
+  lang: AppointmentLang,
+): CitaView {
+  return {
+    ...cita,
+    ...names,
+    titulo: appointmentTitle(cita, names.nombreLead, lang),
+    tituloAutomatico: titleIsAutomatic(cita, names.nombreLead),
+  };
 }
 
 /** The longest range one `wsObtenerCitas` reads: a month view's six weeks and some. */
@@ -40,6 +67,7 @@ async function views(
   corporate: Pick<Corporate, 'id'> & { showrooms?: { id: string; nombre: string }[] },
   where: string,
   params: unknown[],
+  lang: AppointmentLang,
   limit?: number,
 ): Promise<CitaView[]> {
   const { rows } = await q.query<{ doc: Cita; lead: string | null; asesor: string | null }>(
@@ -51,12 +79,48 @@ async function views(
     [corporate.id, ...params],
   );
   const showrooms = await showroomNames(q, corporate.id);
-  return rows.map((r) => ({
-    ...r.doc,
-    nombreLead: r.lead ?? '',
-    nombreAsesor: r.asesor ?? '',
-    nombreShowroom: showrooms.get(r.doc.idShowroom) ?? '',
-  }));
+  return rows.map((r) =>
+    citaForReader(
+      r.doc,
+      {
+        nombreLead: r.lead ?? '',
+        nombreAsesor: r.asesor ?? '',
+        nombreShowroom: showrooms.get(r.doc.idShowroom) ?? '',
+      },
+      lang,
+    ),
+  );
+}
+
+/**
+ * A stored appointment as a reader of `lang` reads it, its names looked up: for one a command
+ * just decided, which its read model holds only once the command's events are written.
+ */
+export async function citaView(q: Queryable, cita: Cita, lang: AppointmentLang): Promise<CitaView> {
+  const { rows } = await q.query<{ lead: string | null; asesor: string | null }>(
+    `SELECT (SELECT ${LEAD_NAME} FROM rm_leads l WHERE l.id = $1) AS lead,
+            (SELECT ${NAME} FROM rm_users u WHERE u.id = $2) AS asesor`,
+    [cita.idLead, cita.idAsesor],
+  );
+  const showrooms = await showroomNames(q, cita.idCorporativo);
+  return citaForReader(
+    cita,
+    {
+      nombreLead: rows[0]?.lead ?? '',
+      nombreAsesor: rows[0]?.asesor ?? '',
+      nombreShowroom: showrooms.get(cita.idShowroom) ?? '',
+    },
+    lang,
+  );
+}
+
+/** The lead's name as the appointments show it ('' when there is no such lead). */
+export async function leadNameOf(q: Queryable, leadId: string): Promise<string> {
+  const { rows } = await q.query<{ lead: string | null }>(
+    `SELECT ${LEAD_NAME} AS lead FROM rm_leads l WHERE l.id = $1`,
+    [leadId],
+  );
+  return rows[0]?.lead ?? '';
 }
 
 async function showroomNames(q: Queryable, corporateId: string) {
@@ -80,12 +144,14 @@ export interface RangeFilter {
 
 /**
  * The appointments that overlap `[desde, hasta)`, earliest first, that the member may see:
- * every adviser's for managers and host administrators, only their own otherwise.
+ * every adviser's for managers and host administrators, only their own otherwise; titles for a
+ * reader of `lang`.
  */
 export async function listAppointments(
   q: Queryable,
   m: MembershipRef,
   f: RangeFilter,
+  lang: AppointmentLang,
 ): Promise<CitaView[]> {
   const where = ['a.fecha_inicio < $2', 'a.fecha_fin > $3'];
   const params: unknown[] = [f.hasta.toISOString(), f.desde.toISOString()];
@@ -99,16 +165,17 @@ export async function listAppointments(
   if (f.idDesarrollo) add('a.development_id = ?', f.idDesarrollo);
   if (f.idLead) add('a.lead_id = ?', f.idLead);
   if (!f.canceladas) where.push('a.activo');
-  return views(q, m.corporate, where.join(' AND '), params);
+  return views(q, m.corporate, where.join(' AND '), params, lang);
 }
 
-/** One appointment of the corporate, cancelled or not. */
+/** One appointment of the corporate, cancelled or not, its title for a reader of `lang`. */
 export async function findAppointment(
   q: Queryable,
   corporate: Pick<Corporate, 'id'>,
   id: string,
+  lang: AppointmentLang,
 ): Promise<CitaView | null> {
-  const [row] = await views(q, corporate, 'a.id = $2', [id]);
+  const [row] = await views(q, corporate, 'a.id = $2', [id], lang);
   return row ?? null;
 }
 
@@ -116,12 +183,13 @@ export async function findAppointment(
  * The active appointments that clash with a slot (the same adviser or the same showroom at an
  * overlapping time), the appointment itself left out: a warning, never a refusal. Another
  * adviser's appointment, for a member who may not see it, shows only its time, adviser and
- * showroom (no id, title or client).
+ * showroom (no id, title or client). Titles for a reader of `lang`.
  */
 export async function findConflicts(
   q: Queryable,
   m: MembershipRef,
   slot: Pick<Cita, 'id' | 'idAsesor' | 'idShowroom' | 'fechaInicio' | 'fechaFin'>,
+  lang: AppointmentLang,
 ) {
   const candidates = await views(
     q,
@@ -129,6 +197,7 @@ export async function findConflicts(
     `a.activo AND a.id <> $2 AND (a.adviser_id = $3 OR a.showroom_id = $4)
        AND a.fecha_inicio < $5 AND a.fecha_fin > $6`,
     [slot.id, slot.idAsesor, slot.idShowroom, slot.fechaFin, slot.fechaInicio],
+    lang,
     50,
   );
   return appointmentConflicts(slot, candidates).map(({ cita, por }) => {
@@ -171,22 +240,28 @@ export interface AppointmentHistoryEntry {
   anterior: string | null;
   nuevo: string | null;
   idCita: string;
+  /** The appointment's title then, for the reader (see {@link CitaView}). */
   titulo: string;
+  tituloAutomatico: boolean;
 }
 
 /**
  * The history of a lead's appointments, from each appointment's own stream: booked (the start),
- * moved (old and new start), cancelled, attendance marked. Oldest first.
+ * moved (old and new start), cancelled, attendance marked. Oldest first; titles for a reader of
+ * `lang`.
  */
 export async function appointmentHistoryOfLead(
   deps: { db: Queryable; store: { readStream(id: string): Promise<StoredEventLike[]> } },
   corporateId: string,
   leadId: string,
+  lang: AppointmentLang,
 ): Promise<AppointmentHistoryEntry[]> {
-  const { rows } = await deps.db.query<{ id: string }>(
-    'SELECT id FROM rm_appointments WHERE corporate_id = $1 AND lead_id = $2',
+  const { rows } = await deps.db.query<{ id: string; lead: string | null }>(
+    `SELECT a.id, (SELECT ${LEAD_NAME} FROM rm_leads l WHERE l.id = a.lead_id) AS lead
+       FROM rm_appointments a WHERE a.corporate_id = $1 AND a.lead_id = $2`,
     [corporateId, leadId],
   );
+  const nombreLead = rows[0]?.lead ?? '';
   const out: AppointmentHistoryEntry[] = [];
   for (const { id } of rows) {
     let cita: Cita | null = null;
@@ -208,7 +283,8 @@ export async function appointmentHistoryOfLead(
           anterior,
           nuevo,
           idCita: id,
-          titulo: cita!.titulo,
+          titulo: appointmentTitle(cita!, nombreLead, lang),
+          tituloAutomatico: titleIsAutomatic(cita!, nombreLead),
         });
       switch (event.type) {
         case 'AppointmentScheduled':

@@ -14,6 +14,7 @@
  */
 import { decideAsSystem } from '../store/command-handler';
 import { appointmentDecider, appointmentReminderKey, type Cita } from '../../core/appointment';
+import { titleIsAutomatic } from '../../core/appointment-title';
 import { workProjection, type BackgroundWork } from '../store/background-work';
 import type { StoreTransaction } from '../store/event-store';
 import type { TimerContext } from '../store/timers';
@@ -110,7 +111,11 @@ async function notifyAdviser(tx: StoreTransaction, cita: Cita, timerKey: string,
       cliente: row.lead ?? '',
       hora: timeIn(cita.fechaInicio, row.zona),
       showroom: row.showrooms?.find((s) => s.id === cita.idShowroom)?.nombre ?? '',
-      titulo: cita.titulo,
+      // A typed title only: an automatic one has no text of its own to keep (it would be the
+      // booker's language's), and the kind's texts name the client already.
+      ...(cita.titulo !== null && !titleIsAutomatic(cita, row.lead ?? '')
+        ? { titulo: cita.titulo }
+        : {}),
     },
     link: `/corporativos/${row.slug}/clientes/${cita.idLead}`,
     id: deterministicId('notification', timerKey, cita.fechaRecordatorio ?? ''),

@@ -14,7 +14,7 @@ import { ENVIAR_ANTES_DE, TIPOS_CITA, isInstant } from '../../core/appointment';
 import { leadContactKeys } from '../../core/lead';
 import { mayActOnAppointment } from '../../core/permissions';
 import { requireMember, type Env } from '../http/context';
-import { ApiError, badRequest, jsonBody, parse } from '../http/errors';
+import { ApiError, badRequest, jsonBody, lang, parse } from '../http/errors';
 import { recordWalkInArrival } from './arrivals';
 import { appointmentIcs, feedFor, isSubscribed, subscribe, unsubscribe } from './calendar-feed';
 import {
@@ -93,7 +93,8 @@ const createBody = z.strictObject({
   idShowroom: id,
   fechaInicio: instant,
   fechaFin: instant,
-  titulo: z.string().max(200),
+  /** What the person typed; absent, null or blank: none (the automatic title, see the POST). */
+  titulo: z.string().max(200).nullable().optional(),
   tipo: z.enum(TIPOS_CITA).default('visita'),
   idLead: id,
   idAsesor: id.optional(),
@@ -108,7 +109,8 @@ const updateBody = z.strictObject({
   idShowroom: id.optional(),
   fechaInicio: instant.optional(),
   fechaFin: instant.optional(),
-  titulo: z.string().max(200).optional(),
+  /** Blank or null: back to the automatic title; the automatic one as shown: no change. */
+  titulo: z.string().max(200).nullable().optional(),
   tipo: z.enum(TIPOS_CITA).optional(),
   /** The lead cannot change: an appointment is with its lead. Sent back unchanged, it is fine. */
   idLead: id.optional(),
@@ -137,7 +139,9 @@ export const appointmentRoutes = new Hono<Env>()
   /**
    * `GET /api/wsObtenerCitas?idCorporativo&fechaInicio&fechaFin[&idAsesor&idShowroom&
    * idDesarrollo&idLead&canceladas]` → CitaView[] (the appointment with `nombreLead`,
-   * `nombreAsesor`, `nombreShowroom`) overlapping the range, earliest first: the caller's own
+   * `nombreAsesor`, `nombreShowroom`, and `titulo` filled in: the typed one, or the automatic one
+   * in the request's language with `tituloAutomatico: true`) overlapping the range, earliest
+   * first: the caller's own
    * for an adviser with Propios; every adviser's for managers and host administrators. Bounds are
    * instants or days (`YYYY-MM-DD`, UTC midnight); at most 62 days. Cancelled ones only with
    * `canceladas=true`. 400 for bad bounds.
@@ -146,24 +150,32 @@ export const appointmentRoutes = new Hono<Env>()
     const q = parse(listQuery, c.req.query());
     const m = await requireMember(c, { id: q.idCorporativo });
     return c.json(
-      await listAppointments(c.get('deps').db, m, {
-        desde: q.fechaInicio,
-        hasta: q.fechaFin,
-        ...(q.idAsesor ? { idAsesor: q.idAsesor } : {}),
-        ...(q.idShowroom ? { idShowroom: q.idShowroom } : {}),
-        ...(q.idDesarrollo ? { idDesarrollo: q.idDesarrollo } : {}),
-        ...(q.idLead ? { idLead: q.idLead } : {}),
-        canceladas: q.canceladas === 'true',
-      }),
+      await listAppointments(
+        c.get('deps').db,
+        m,
+        {
+          desde: q.fechaInicio,
+          hasta: q.fechaFin,
+          ...(q.idAsesor ? { idAsesor: q.idAsesor } : {}),
+          ...(q.idShowroom ? { idShowroom: q.idShowroom } : {}),
+          ...(q.idDesarrollo ? { idDesarrollo: q.idDesarrollo } : {}),
+          ...(q.idLead ? { idLead: q.idLead } : {}),
+          canceladas: q.canceladas === 'true',
+        },
+        lang(c),
+      ),
     );
   })
 
   /**
    * `POST /api/corporativos/:id/citas` body the appointment plus `activo: true` (spec §7):
-   * `{ idDesarrollo, idShowroom, fechaInicio, fechaFin, titulo, tipo?, idLead, idAsesor?,
-   * enviarRecordatorio? (true), enviarAntesDe? ('10_MIN' | '5_MIN') }` → 201 `{ …Cita,
+   * `{ idDesarrollo, idShowroom, fechaInicio, fechaFin, titulo?, tipo?, idLead, idAsesor?,
+   * enviarRecordatorio? (true), enviarAntesDe? ('10_MIN' | '5_MIN') }` → 201 `{ …CitaView,
    * conflictos }`: the appointment and the active ones it overlaps (same adviser or showroom; a
-   * warning, it is booked anyway). The adviser defaults to the lead's.
+   * warning, it is booked anyway). The adviser defaults to the lead's. A `titulo` the person
+   * typed is kept as typed (trimmed); none (absent, null, blank) stores no text, and every reader
+   * sees the automatic title, kind and client, in their language (core/appointment-title.ts):
+   * here the request's (`Accept-Language`), with `tituloAutomatico: true`.
    *
    * Errors: 400 VALIDATION (fields named: dates, end not after start, more than a day, title,
    * kind, offset), APPOINTMENT_IN_PAST, SHOWROOM_INACTIVE, SHOWROOM_NOT_IN_DEVELOPMENT,
@@ -174,18 +186,23 @@ export const appointmentRoutes = new Hono<Env>()
   .post('/corporativos/:id/citas', async (c) => {
     const m = await requireMember(c, { id: c.req.param('id') });
     const body = parse(createBody, await jsonBody(c));
-    const result = await scheduleAppointment(c.get('deps'), m, {
-      idDesarrollo: body.idDesarrollo,
-      idShowroom: body.idShowroom,
-      fechaInicio: body.fechaInicio,
-      fechaFin: body.fechaFin,
-      titulo: body.titulo,
-      tipo: body.tipo,
-      idLead: body.idLead,
-      enviarRecordatorio: body.enviarRecordatorio,
-      enviarAntesDe: body.enviarAntesDe,
-      ...(body.idAsesor ? { idAsesor: body.idAsesor } : {}),
-    });
+    const result = await scheduleAppointment(
+      c.get('deps'),
+      m,
+      {
+        idDesarrollo: body.idDesarrollo,
+        idShowroom: body.idShowroom,
+        fechaInicio: body.fechaInicio,
+        fechaFin: body.fechaFin,
+        titulo: body.titulo ?? null,
+        tipo: body.tipo,
+        idLead: body.idLead,
+        enviarRecordatorio: body.enviarRecordatorio,
+        enviarAntesDe: body.enviarAntesDe,
+        ...(body.idAsesor ? { idAsesor: body.idAsesor } : {}),
+      },
+      lang(c),
+    );
     return c.json({ ...result.cita, conflictos: result.conflictos }, 201);
   })
 
@@ -200,13 +217,18 @@ export const appointmentRoutes = new Hono<Env>()
     const m = await requireMember(c, { id: c.req.param('id') });
     const q = parse(conflictsQuery, c.req.query());
     return c.json(
-      await findConflicts(c.get('deps').db, m, {
-        id: q.excluir ?? '',
-        idAsesor: q.idAsesor,
-        idShowroom: q.idShowroom,
-        fechaInicio: q.fechaInicio,
-        fechaFin: q.fechaFin,
-      }),
+      await findConflicts(
+        c.get('deps').db,
+        m,
+        {
+          id: q.excluir ?? '',
+          idAsesor: q.idAsesor,
+          idShowroom: q.idShowroom,
+          fechaInicio: q.fechaInicio,
+          fechaFin: q.fechaFin,
+        },
+        lang(c),
+      ),
     );
   })
 
@@ -258,20 +280,24 @@ export const appointmentRoutes = new Hono<Env>()
   .get('/corporativos/:id/citas/:citaId', async (c) => {
     const m = await requireMember(c, { id: c.req.param('id') });
     const citaId = parse(id, c.req.param('citaId'));
-    const cita = await findAppointment(c.get('deps').db, m.corporate, citaId);
+    const cita = await findAppointment(c.get('deps').db, m.corporate, citaId, lang(c));
     if (!cita || !mayActOnAppointment(m, cita)) throw appointmentNotFound();
     return c.json(cita);
   })
 
   /**
-   * `GET /api/corporativos/:id/citas/:citaId/cita.ics` → `text/calendar`: the appointment as an
-   * iCalendar file with its reminder as a `VALARM` (a download for the phone's calendar).
+   * `GET /api/corporativos/:id/citas/:citaId/cita.ics[?idioma=es|en]` → `text/calendar`: the
+   * appointment as an iCalendar file with its reminder as a `VALARM` (a download for the phone's
+   * calendar). An automatic title is written in `idioma` (the app's language: a download link
+   * carries the browser's `Accept-Language`, not the app's), else the request's.
    */
   .get('/corporativos/:id/citas/:citaId/cita.ics', async (c) => {
     const m = await requireMember(c, { id: c.req.param('id') });
     const citaId = parse(id, c.req.param('citaId'));
     const deps = c.get('deps');
-    const cita = await findAppointment(deps.db, m.corporate, citaId);
+    const idioma = c.req.query('idioma');
+    const language = idioma === 'es' || idioma === 'en' ? idioma : lang(c);
+    const cita = await findAppointment(deps.db, m.corporate, citaId, language);
     if (!cita || !mayActOnAppointment(m, cita)) throw appointmentNotFound();
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="cita-${cita.id}.ics"`);
@@ -282,8 +308,9 @@ export const appointmentRoutes = new Hono<Env>()
    * `PUT /api/corporativos/:id/citas/:citaId` body any of `{ fechaInicio, fechaFin, idAsesor,
    * titulo, tipo, idShowroom, idDesarrollo, enviarRecordatorio, enviarAntesDe, activo,
    * asistencia ('asistio' | 'no_asistio') }` (the whole appointment sent back is fine: unchanged
-   * fields write nothing) → 200 `{ …Cita, conflictos }`. Moving it moves its reminder;
-   * `activo: false` cancels. 400 as the POST, and for a different `idLead`; 403 giving it to
+   * fields write nothing, and an automatic title sent back as it was shown, in either language,
+   * stays automatic) → 200 `{ …CitaView, conflictos }`. A blank or null `titulo` goes back to the
+   * automatic title. Moving it moves its reminder; `activo: false` cancels. 400 as the POST, and for a different `idLead`; 403 giving it to
    * another adviser without the right; 404 APPOINTMENT_NOT_FOUND; 409 APPOINTMENT_CANCELLED
    * (a change to a cancelled appointment).
    */
@@ -292,19 +319,19 @@ export const appointmentRoutes = new Hono<Env>()
     const body = parse(updateBody, await jsonBody(c));
     const citaId = parse(id, c.req.param('citaId'));
     const deps = c.get('deps');
-    const existing = await findAppointment(deps.db, m.corporate, citaId);
+    const existing = await findAppointment(deps.db, m.corporate, citaId, lang(c));
     if (!existing || !mayActOnAppointment(m, existing)) throw appointmentNotFound();
     if (body.idLead !== undefined && body.idLead !== existing.idLead)
       throw badRequest([{ path: 'idLead', code: 'immutable' }]);
     if (body.id !== undefined && body.id !== citaId)
       throw badRequest([{ path: 'id', code: 'immutable' }]);
     const { id: _id, fechaRecordatorio: _f, idTareaProgramada: _t, idLead: _l, ...change } = body;
-    const result = await changeAppointment(deps, m, citaId, change);
+    const result = await changeAppointment(deps, m, citaId, change, lang(c));
     return c.json({ ...result.cita, conflictos: result.conflictos });
   })
 
   /**
-   * `DELETE /api/corporativos/:id/citas/:citaId` → 200 the appointment with `activo` false
+   * `DELETE /api/corporativos/:id/citas/:citaId` → 200 the appointment (CitaView) with `activo` false
    * (cancelled; its reminder removed). Cancelling again answers the same and writes nothing.
    * 404 APPOINTMENT_NOT_FOUND.
    */
@@ -312,9 +339,9 @@ export const appointmentRoutes = new Hono<Env>()
     const m = await requireMember(c, { id: c.req.param('id') });
     const citaId = parse(id, c.req.param('citaId'));
     const deps = c.get('deps');
-    const existing = await findAppointment(deps.db, m.corporate, citaId);
+    const existing = await findAppointment(deps.db, m.corporate, citaId, lang(c));
     if (!existing || !mayActOnAppointment(m, existing)) throw appointmentNotFound();
-    return c.json(await cancelAppointment(deps, m, citaId));
+    return c.json(await cancelAppointment(deps, m, citaId, lang(c)));
   })
 
   /**

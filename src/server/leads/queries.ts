@@ -22,6 +22,7 @@ import type { Db, Queryable } from '../store/db';
 import type { EventStore } from '../store/event-store';
 import { badRequest } from '../http/errors';
 import { leadNotFound } from './errors';
+import type { AppointmentLang } from '../../core/appointment-title';
 import { appointmentHistoryOfLead } from '../appointments/queries';
 import { leadStream } from './streams';
 import { isCalendarDay } from '../../core/check-in';
@@ -268,14 +269,16 @@ export function parseSince(fecha: string | undefined): number | null {
 
 /**
  * The lead's change history, newest first, from its own stream (deleted leads included), at or
- * after `since`; each entry names its actor, and an assignment its previous and new adviser.
- * 404 when the lead is absent or out of the member's scope.
+ * after `since`; each entry names its actor, and an assignment its previous and new adviser
+ * (its appointments' titles for a reader of `lang`). 404 when the lead is absent or out of the
+ * member's scope.
  */
 export async function leadHistory(
   deps: { db: Db; store: EventStore },
   m: MembershipRef,
   leadId: string,
   since: number | null,
+  lang: AppointmentLang,
 ) {
   const events = await deps.store.readStream(leadStream(m.corporate.id, leadId));
   const envelopes: LeadEnvelope[] = events.map((e) => ({
@@ -296,7 +299,7 @@ export async function leadHistory(
     ]),
   );
   // The lead's appointments (their own streams) show in its history too (issue 23).
-  const citas = (await appointmentHistoryOfLead(deps, m.corporate.id, leadId))
+  const citas = (await appointmentHistoryOfLead(deps, m.corporate.id, leadId, lang))
     .filter((e) => since === null || e.fecha >= since)
     .reverse();
   const citaNames = await nameIndex(

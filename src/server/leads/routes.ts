@@ -232,13 +232,15 @@ export const leadRoutes = new Hono<Env>()
    * `{ fecha (seconds), actor (user id or null for the public capture), nombreActor, campo,
    * anterior, nuevo, evento }`; for `campo: 'idVendedor'` also `nombreAnterior`/`nombreNuevo`.
    * Read from the lead's own events, deleted leads included. `fecha` (seconds or ISO date) keeps
-   * the entries at or after it. 404 when the lead is absent or out of scope.
+   * the entries at or after it. 404 when the lead is absent or out of scope. Its appointments'
+   * entries (`campo: 'cita'`) carry `idCita`, `titulo` (an automatic one in the request's
+   * language) and `tituloAutomatico`.
    */
   .get('/wsObtenerHistorialCambios', async (c) => {
     const q = parse(historyQuery, c.req.query());
     const since = parseSince(q.fecha);
     const m = await requireMember(c, { id: q.idCorporativo });
-    return c.json(await leadHistory(c.get('deps'), m, q.idLead, since));
+    return c.json(await leadHistory(c.get('deps'), m, q.idLead, since, lang(c)));
   })
 
   /**

@@ -124,7 +124,7 @@ describe('ScheduleAppointment', () => {
     });
   });
 
-  it('refuses an end not after the start, an invalid date, an empty title, an unknown kind or offset', () => {
+  it('refuses an end not after the start, an invalid date, a title too long, an unknown kind or offset', () => {
     expect(errorOf(given([]).when(schedule({}, { fechaFin: start })))).toEqual({
       code: 'APPOINTMENT_INVALID',
       campos: ['fechaFin'],
@@ -139,7 +139,7 @@ describe('ScheduleAppointment', () => {
     expect(errorOf(given([]).when(schedule({}, { fechaInicio: 'mañana' })))).toMatchObject({
       campos: ['fechaInicio'],
     });
-    expect(errorOf(given([]).when(schedule({}, { titulo: '   ' })))).toMatchObject({
+    expect(errorOf(given([]).when(schedule({}, { titulo: 'x'.repeat(201) })))).toMatchObject({
       campos: ['titulo'],
     });
     expect(errorOf(given([]).when(schedule({}, { tipo: 'fiesta' as Cita['tipo'] })))).toMatchObject(

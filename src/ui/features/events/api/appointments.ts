@@ -3,8 +3,14 @@
 import type { Cita } from '../../../../core/appointment';
 import { api, apiQuery, apiUrl } from '../../../lib/api';
 
-/** An appointment as the calendar reads it (server appointments/queries.ts CitaView). */
-export interface CitaView extends Cita {
+/**
+ * An appointment as the calendar reads it (server appointments/queries.ts CitaView): `titulo` is
+ * the typed title, or, with `tituloAutomatico`, the automatic one in the language the request
+ * asked for; screens write that one in their own language (utils/title.ts `citaTitle`).
+ */
+export interface CitaView extends Omit<Cita, 'titulo'> {
+  titulo: string;
+  tituloAutomatico: boolean;
   nombreLead: string;
   nombreAsesor: string;
   nombreShowroom: string;
@@ -93,8 +99,9 @@ export const changeAppointment = (
 export const cancelAppointment = (corporateId: string, id: string) =>
   api<CitaView>(`/api/corporativos/${corporateId}/citas/${id}`, { method: 'DELETE' });
 
-export const icsUrl = (corporateId: string, id: string) =>
-  apiUrl(`/api/corporativos/${corporateId}/citas/${id}/cita.ics`);
+/** The appointment's `.ics`, an automatic title in `idioma` (a download sends no app language). */
+export const icsUrl = (corporateId: string, id: string, idioma: string) =>
+  apiUrl(`/api/corporativos/${corporateId}/citas/${id}/cita.ics`, { idioma });
 
 export const subscriptionQuery = (corporateId: string) =>
   apiQuery<{ activa: boolean }>(`/api/corporativos/${corporateId}/calendario/suscripcion`, {});

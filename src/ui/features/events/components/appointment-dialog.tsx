@@ -4,7 +4,9 @@
  * corporate's time zone, duration, title, kind and reminder. Rescheduling is the date and time
  * fields, with buttons that move it 15 minutes or a day (the keyboard alternative to dragging).
  * Overlaps with the same adviser or showroom show as a warning before saving; the booking may go
- * ahead. Cancelling asks for confirmation. An existing appointment offers its `.ics`.
+ * ahead. Cancelling asks for confirmation. An existing appointment offers its `.ics`. The title
+ * is only what the person types: left empty, the appointment stores none and each reader sees
+ * the automatic one (kind and client) in their language (core/appointment-title.ts).
  */
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +32,7 @@ import {
   type CitaView,
 } from '../api/appointments';
 import { addDays, dayOf, instantOf, timeOf } from '../utils/calendar';
+import { automaticTitle } from '../utils/title';
 
 export interface AppointmentPrefill {
   idLead?: string;
@@ -86,7 +89,7 @@ export function AppointmentDialog({
   prefill?: AppointmentPrefill;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('appointments');
+  const { t, i18n } = useTranslation('appointments');
   const { clock } = useDateFormat(zone);
   const queryClient = useQueryClient();
   const active = showrooms.filter((s) => s.activo || s.id === cita?.idShowroom);
@@ -102,8 +105,12 @@ export function AppointmentDialog({
   const [duration, setDuration] = useState(
     cita ? Math.round((Date.parse(cita.fechaFin) - Date.parse(cita.fechaInicio)) / 60_000) : 60,
   );
-  const [titulo, setTitulo] = useState(cita?.titulo ?? prefill?.titulo ?? '');
+  // The title field holds only what the person types: left empty, the appointment keeps no title
+  // text, and every reader sees the automatic one (kind and client) in their own language.
+  const initialTitulo = cita ? (cita.tituloAutomatico ? '' : cita.titulo) : (prefill?.titulo ?? '');
+  const [titulo, setTitulo] = useState(initialTitulo);
   const [tipo, setTipo] = useState<TipoCita>(cita?.tipo ?? 'visita');
+  const tituloHelpId = useId();
   const [enviarRecordatorio, setReminder] = useState(cita?.enviarRecordatorio ?? true);
   const [enviarAntesDe, setBefore] = useState<EnviarAntesDe>(cita?.enviarAntesDe ?? '10_MIN');
   const [confirming, setConfirming] = useState(false);
@@ -143,9 +150,7 @@ export function AppointmentDialog({
   useEffect(() => {
     if (!cita && !idAsesor && advisers.data?.length === 1) setIdAsesor(advisers.data[0]!.id);
   }, [cita, idAsesor, advisers.data]);
-  useEffect(() => {
-    if (!cita && lead && !titulo) setTitulo(t('form.tipos.visita') + ' · ' + lead.nombre);
-  }, [cita, lead, titulo, t]);
+  const automatic = automaticTitle(t, tipo, cita?.nombreLead ?? lead?.nombre ?? '');
 
   const complete = Boolean(idLead && idDesarrollo && idShowroom && day && /^\d\d:\d\d$/.test(time));
   const fechaInicio = complete ? instantOf(day, time, zone) : '';
@@ -166,12 +171,13 @@ export function AppointmentDialog({
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api', 'wsObtenerCitas'] });
   const save = useMutation({
     mutationFn: () => {
+      const typed = titulo.trim() === '' ? null : titulo;
       const input = {
         idDesarrollo,
         idShowroom,
         fechaInicio,
         fechaFin,
-        titulo,
+        titulo: typed,
         tipo,
         idLead,
         idAsesor,
@@ -179,7 +185,12 @@ export function AppointmentDialog({
         enviarAntesDe,
       };
       return cita
-        ? changeAppointment(corporateId, cita.id, { ...input, idLead: undefined })
+        ? changeAppointment(corporateId, cita.id, {
+            ...input,
+            idLead: undefined,
+            // Untouched, the title is not sent: an automatic one stays automatic.
+            titulo: titulo === initialTitulo ? undefined : typed,
+          })
         : bookAppointment(corporateId, input);
     },
     onSuccess: async () => {
@@ -392,13 +403,22 @@ export function AppointmentDialog({
           </Field>
           <Field label={t('form.titulo')}>
             {(id) => (
-              <input
-                id={id}
-                className={control}
-                value={titulo}
-                maxLength={200}
-                onChange={(e) => setTitulo(e.target.value)}
-              />
+              <>
+                <input
+                  id={id}
+                  className={control}
+                  value={titulo}
+                  maxLength={200}
+                  placeholder={automatic}
+                  aria-describedby={titulo.trim() === '' ? tituloHelpId : undefined}
+                  onChange={(e) => setTitulo(e.target.value)}
+                />
+                {titulo.trim() === '' ? (
+                  <span id={tituloHelpId} className={css({ fontSize: 'xs', color: 'muted' })}>
+                    {t('form.tituloHelp', { title: automatic })}
+                  </span>
+                ) : null}
+              </>
             )}
           </Field>
         </div>
@@ -531,7 +551,7 @@ export function AppointmentDialog({
             <>
               <a
                 className={button({ variant: 'ghost' })}
-                href={icsUrl(corporateId, cita.id)}
+                href={icsUrl(corporateId, cita.id, i18n.language)}
                 download
               >
                 {t('form.download')}

@@ -42,6 +42,7 @@ import {
   zoneOf,
   type CalendarView,
 } from '../utils/calendar';
+import { citaTitle } from '../utils/title';
 import { AppointmentDialog, type AppointmentPrefill } from './appointment-dialog';
 import { TimeGrid, weekdayAndDay, type MoveTarget } from './time-grid';
 
@@ -225,10 +226,10 @@ export function EventsPage({ search }: { search: EventsSearch }) {
         _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
       })}
     >
-      <strong>{clock(timeOf(c.fechaInicio, zone))}</strong> {c.nombreLead || c.titulo}
+      <strong>{clock(timeOf(c.fechaInicio, zone))}</strong> {c.nombreLead || citaTitle(t, c)}
       {compact ? null : (
         <span className={css({ display: 'block', color: '#3d4654' })}>
-          {c.titulo} · {c.nombreAsesor} · {c.nombreShowroom}
+          {citaTitle(t, c)} · {c.nombreAsesor} · {c.nombreShowroom}
         </span>
       )}
     </button>
@@ -393,7 +394,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
             {movePast
               ? t('move.past')
               : t('move.confirm', {
-                  title: pendingMove.cita.nombreLead || pendingMove.cita.titulo,
+                  title: pendingMove.cita.nombreLead || citaTitle(t, pendingMove.cita),
                   when: whenLabel(pendingMove.target),
                 })}
           </p>
@@ -648,7 +649,7 @@ function Agenda({
                     {c.nombreLead}
                   </span>
                   <span className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>
-                    {c.titulo} · {t('forAdviser', { name: c.nombreAsesor })}
+                    {citaTitle(t, c)} · {t('forAdviser', { name: c.nombreAsesor })}
                   </span>
                 </button>
                 <div

@@ -19,6 +19,7 @@ import type { CitaView } from '../api/appointments';
 import type { DayFields } from '../../../../core/date-format';
 import { useDateFormat } from '../../../lib/dates';
 import { timeOf } from '../utils/calendar';
+import { citaTitle } from '../utils/title';
 import {
   SLOT_MINUTES,
   clockOf,
@@ -456,7 +457,7 @@ export function TimeGrid({
                               ? ` · ${weekdayAndDay(dateLabel, preview.day)}`
                               : ''}
                           </strong>{' '}
-                          {c2.nombreLead || c2.titulo}
+                          {c2.nombreLead || citaTitle(t, c2)}
                         </span>
                         {height > ROW_PX * 1.5 ? (
                           <span className={cx(line, css({ color: '#3d4654' }))}>
