@@ -175,6 +175,22 @@ describeBackends('CRM sync', (backend) => {
     return (await who.get(`${leadsPath(corp)}/${leadId}/crm`)).json;
   }
 
+  /**
+   * A failed attempt writes the lead's row before the outbox records when to try again (from the
+   * clock then): a test that moves the clock must wait for that, or the retry is set from the
+   * moved clock and never comes due.
+   */
+  async function retryScheduled(leadId: string) {
+    await eventually(async () => {
+      const { rows } = await rt.deps.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbox
+          WHERE kind = 'crm-lead' AND payload->>'leadId' = $1 AND state = 'sending'`,
+        [leadId],
+      );
+      return rows[0]!.n === 0;
+    }, 20_000);
+  }
+
   async function waitSync(who: Client, corp: Corporate, leadId: string, estado: string) {
     let last: unknown;
     await eventually(async () => {
@@ -183,6 +199,7 @@ describeBackends('CRM sync', (backend) => {
     }, 20_000).catch((e: Error) => {
       throw new Error(`${e.message}; last: ${JSON.stringify(last)}`);
     });
+    if (estado === 'reintentando') await retryScheduled(leadId);
     return last as { sync: { estado: string; crmId?: string; error?: string; intentos: number } };
   }
 
@@ -479,6 +496,7 @@ describeBackends('CRM sync', (backend) => {
     const doomed = await newLead(asesor, horizonte);
     for (let i = 0; i < 3; i++) {
       await eventually(async () => (await syncOf(asesor, horizonte, doomed.id)).sync.intentos > i);
+      await retryScheduled(doomed.id);
       advance(10_000);
     }
     const dead = await waitSync(asesor, horizonte, doomed.id, 'fallido');
