@@ -569,6 +569,38 @@ test('keyboard: after a row action whose button goes, focus lands on its replace
     expect(await framesAskedIn(500), `frames asked for after cancelling "${title}"`).toBe(0);
   }
 
+  // Saving a dialog by keyboard: while its request is pending the button says so, is disabled
+  // (aria-disabled: a disabled button would drop focus to the page) and keeps focus, and Enter
+  // again sends nothing more; answered, the dialog closes and focus is back on its opener.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let puts = 0;
+  await page.route('**/api/users/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    puts += 1;
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Editar a Foco Alfa' }).press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Editar usuario' });
+  await edit.getByLabel('Teléfono (opcional)').fill('5512345678');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).press('Enter');
+  const saving = edit.getByRole('button', { name: 'Guardando…' });
+  await expect(saving).toBeDisabled();
+  await expect(saving).toBeFocused();
+  await expect.poll(() => puts).toBe(1);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  expect(puts).toBe(1);
+  await expect(saving).toBeFocused();
+  release();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByText('Cambios guardados')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar a Foco Alfa' })).toBeFocused();
+  // Its button stayed: nothing watches the page a frame at a time meanwhile.
+  expect(await framesAskedIn(500), 'frames asked for after saving').toBe(0);
+  await page.unroute('**/api/users/*');
+
   // Deactivate (through its dialog): focus on "Reactivar", the button that took its place.
   await page.getByRole('button', { name: 'Desactivar a Foco Alfa' }).press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Desactivar usuario' });

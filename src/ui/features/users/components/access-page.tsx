@@ -95,7 +95,7 @@ export function SetPasswordForm({ kind, token }: { kind: LinkKind; token: string
           {saveError}
         </p>
       ) : null}
-      <button type="submit" disabled={save.isPending} className={button({ size: 'lg' })}>
+      <button type="submit" aria-disabled={save.isPending} className={button({ size: 'lg' })}>
         {save.isPending
           ? t('access.saving')
           : kind === 'invitacion'

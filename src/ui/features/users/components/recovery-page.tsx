@@ -63,7 +63,7 @@ function RequestForm() {
           {errorMessage(request.error)}
         </p>
       ) : null}
-      <button type="submit" disabled={request.isPending} className={button({ size: 'lg' })}>
+      <button type="submit" aria-disabled={request.isPending} className={button({ size: 'lg' })}>
         {request.isPending ? t('recovery.sending') : t('recovery.send')}
       </button>
     </form>

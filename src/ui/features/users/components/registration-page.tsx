@@ -257,7 +257,7 @@ export function RegistrationPage({ slug }: { slug: string }) {
             {errorMessage(register.error)}
           </p>
         ) : null}
-        <button type="submit" disabled={register.isPending} className={button({ size: 'lg' })}>
+        <button type="submit" aria-disabled={register.isPending} className={button({ size: 'lg' })}>
           {register.isPending ? t('registration.sending') : t('registration.submit')}
         </button>
       </form>

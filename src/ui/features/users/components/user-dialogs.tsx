@@ -91,7 +91,9 @@ function Actions({
       <button type="button" onClick={onCancel} className={button({ variant: 'ghost' })}>
         {t('dialog.cancel')}
       </button>
-      <button type="submit" disabled={busy} className={button()}>
+      {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard focus
+          to the page; each form's submit ignores a second press meanwhile. */}
+      <button type="submit" aria-disabled={busy} className={button()}>
         {busy ? busyText : submit}
       </button>
     </div>
