@@ -11,6 +11,22 @@ const PASSWORD = 'Vitrina2026!';
 const CORP = 'grupo-horizonte';
 const SHOTS = 'tests/e2e/__screenshots__';
 const WALK_IN = `/corporativos/${CORP}/desarrollos/torre-alameda/registro-clientes`;
+/** The demo corporate's time zone: "today" for an appointment and an arrival. */
+const ZONE = 'America/Mexico_City';
+
+/** Milliseconds from `at` to the next midnight in `zone`. */
+function msToMidnight(at: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const elapsed = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
+  return 86_400_000 - elapsed - (at % 1000);
+}
 
 async function signedIn(browser: Browser, email: string, width = 1280): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -39,17 +55,31 @@ test('a guest with an appointment arrives: attended, the adviser told; a walk-in
   ).json()) as { id: string; slug: string }[];
   const torre = developments.find((d) => d.slug === 'torre-alameda')!;
   // The server's clock (another spec may have moved it and set it back).
-  const serverNow = Date.parse(
-    (
-      (await (await req.post('/__test__/clock', { data: { advanceMs: 0 } })).json()) as {
-        now: string;
-      }
-    ).now,
-  );
+  const readServerNow = async () =>
+    Date.parse(
+      (
+        (await (await req.post('/__test__/clock', { data: { advanceMs: 0 } })).json()) as {
+          now: string;
+        }
+      ).now,
+    );
+  let serverNow = await readServerNow();
+  // Everything below happens on one day of the corporate's zone: the appointment starts in
+  // 3 minutes and must still be "today" when the walk-in registers. Within 6 minutes of midnight
+  // there in the server's clock, no such appointment can be booked (a start in the past is
+  // refused), so the test waits for the new day rather than fail on the date line.
+  const toMidnight = msToMidnight(serverNow, ZONE);
+  if (toMidnight < 6 * 60_000) {
+    test.setTimeout(120_000 + toMidnight + 10_000);
+    await new Promise((resolve) => setTimeout(resolve, toMidnight + 5_000));
+    serverNow = await readServerNow();
+  }
+  // Names of this attempt only: a retry must not meet the guest an earlier attempt added.
   const stamp = Date.now().toString(36);
+  const surname = `Llegada ${stamp}`;
   const book = async (nombre: string, email: string) => {
     const lead = await req.post(`/api/corporativos/${corporate.id}/leads`, {
-      data: { nombre, apellidos: 'Llegada E2E', email, medioContacto: 'Showroom' },
+      data: { nombre, apellidos: surname, email, medioContacto: 'Showroom' },
     });
     expect(lead.status()).toBe(201);
     const start = new Date(serverNow + 3 * 60_000);
@@ -92,17 +122,17 @@ test('a guest with an appointment arrives: attended, the adviser told; a walk-in
   await hostPage.goto(`/corporativos/${CORP}/showrooms`);
   await hostPage.getByRole('tab', { name: 'Invitados' }).click();
   const form = hostPage.getByRole('form', { name: 'Agregar invitado' });
-  await form.getByLabel('Nombre').fill('Lucía Llegada E2E');
+  await form.getByLabel('Nombre').fill(`Lucía ${surname}`);
   await form.getByLabel('Contacto (correo o teléfono)').fill(guestEmail);
   await form.getByLabel('Asesor que lo atiende').selectOption({ label: 'Sofía Navarro' });
   await form.getByRole('button', { name: 'Agregar invitado' }).click();
   const list = hostPage.getByRole('list', { name: 'Invitados' });
-  await expect(list).toContainText('Lucía Llegada E2E');
+  await expect(list).toContainText(`Lucía ${surname}`);
   // With the keyboard: the button goes once she arrived, focus moves to her name in the list
   // (WCAG 2.4.3), not to the top of the page.
-  await hostPage.getByRole('button', { name: 'Llegó: Lucía Llegada E2E' }).press('Enter');
+  await hostPage.getByRole('button', { name: `Llegó: Lucía ${surname}` }).press('Enter');
   await expect(list.getByText(/Llegó a las/)).toBeVisible();
-  await expect(list.getByText('Lucía Llegada E2E', { exact: true })).toBeFocused();
+  await expect(list.getByText(`Lucía ${surname}`, { exact: true })).toBeFocused();
   await hostPage.screenshot({ path: `${SHOTS}/arrivals-guest-es-1280.png` });
 
   // The adviser's bell counts it live.
@@ -127,15 +157,15 @@ test('a guest with an appointment arrives: attended, the adviser told; a walk-in
   });
   // The list names each client and the showroom.
   await bell.click();
-  await expect(page.getByText('Lucía Llegada E2E llegó a Showroom Alameda')).toBeVisible();
-  await expect(page.getByText('Tomás Llegada E2E llegó a Showroom Alameda')).toBeVisible();
+  await expect(page.getByText(`Lucía ${surname} llegó a Showroom Alameda`)).toBeVisible();
+  await expect(page.getByText(`Tomás ${surname} llegó a Showroom Alameda`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/arrivals-bell-es-1280.png` });
 
   // Leave no guest behind for the other specs (the guest list of today is theirs too).
   const guests = (await (
     await host.request.get(`/api/corporativos/${corporate.id}/showrooms/${alameda.id}/invitados`)
   ).json()) as { id: string; nombre: string }[];
-  for (const g of guests.filter((x) => x.nombre === 'Lucía Llegada E2E'))
+  for (const g of guests.filter((x) => x.nombre.startsWith('Lucía Llegada ')))
     await host.request.delete(
       `/api/corporativos/${corporate.id}/showrooms/${alameda.id}/invitados/${g.id}`,
     );
