@@ -414,6 +414,23 @@ test.describe('mobile layout at 390×844', () => {
     await page.screenshot({ path: `${shots}/mobile-adviser-events.png`, fullPage: false });
   });
 
+  test('a dashboard page has one h1, the top bar’s: the calendar’s range, the featured units and the tutorials are headings under it', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@vitrina.demo');
+    await expect(page).toHaveURL('/corporativos/grupo-horizonte');
+    for (const [path, heading] of [
+      ['eventos', /\d{4}/],
+      ['destacados', /\S/],
+      ['tutoriales', /\S/],
+    ] as const) {
+      await page.goto(`/corporativos/grupo-horizonte/${path}`);
+      await expect(page.getByRole('heading', { level: 2, name: heading }).first()).toBeVisible();
+      await expect(page.locator('h1'), path).toHaveCount(1);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+    }
+  });
+
   test('the top bar names the development in full; the heading keeps the whole title', async ({
     page,
   }) => {

@@ -40,7 +40,7 @@ export function TutorialsAdminPage() {
         gap: 4,
       })}
     >
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('admin.title')}</h1>
+      <h2 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('admin.title')}</h2>
       {mayAdministerContent(role) ? (
         <Editor corporateId={corporate.id} />
       ) : (

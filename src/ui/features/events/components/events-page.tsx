@@ -256,7 +256,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
           justifyContent: 'space-between',
         })}
       >
-        <h1
+        <h2
           className={css({
             fontSize: '2xl',
             fontWeight: 'bold',
@@ -264,7 +264,7 @@ export function EventsPage({ search }: { search: EventsSearch }) {
           })}
         >
           {heading}
-        </h1>
+        </h2>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: 2 })}>
           <button
             type="button"

@@ -58,7 +58,7 @@ export function FeaturedPage() {
         mx: 'auto',
       })}
     >
-      <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('featured.title')}</h1>
+      <h2 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{t('featured.title')}</h2>
       {featured.length === 0 ? (
         <p className={css({ color: 'muted' })}>{t('featured.none')}</p>
       ) : (
