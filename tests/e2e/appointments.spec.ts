@@ -408,6 +408,17 @@ test('a title nobody typed is no text: booked by the host in Spanish, the Englis
   await host.reload();
   await expect(hostItem).toContainText(`Visita · ${elenaName}`);
 
+  // The client's history names the appointment by its title, in the reader's language, and a
+  // language switch rewrites it without a new read.
+  await page.goto(`/corporativos/${CORP}/clientes/${elena}`);
+  const history = page.getByRole('list', { name: 'Change history' });
+  await expect(history).toContainText(`Appointment “Visit · ${elenaName}”`);
+  await expect(history).not.toContainText('Visita');
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('list', { name: 'Historial de cambios' })).toContainText(
+    `Cita «Visita · ${elenaName}»`,
+  );
+
   await hostContext.close();
   await adviser.close();
 });

@@ -477,13 +477,25 @@ describeBackends('appointments', (backend: Backend) => {
           `/api/wsObtenerHistorialCambios?idCorporativo=${corp}&idLead=${leadAsesor}`,
           EN,
         )
-      ).json as { campo: string; idCita?: string; titulo?: string }[];
-      expect(history.find((e) => e.idCita === automatic.json.id)?.titulo).toBe(
-        'Visit · Cliente 1 Citas',
-      );
-      expect(history.find((e) => e.idCita === typed.json.id)?.titulo).toBe(
-        'Visita al departamento muestra',
-      );
+      ).json as {
+        campo: string;
+        idCita?: string;
+        titulo?: string;
+        tituloAutomatico?: boolean;
+        tipo?: string;
+        nombreLead?: string;
+      }[];
+      // The screen writes an automatic title in its own language: it gets the kind and the client.
+      expect(history.find((e) => e.idCita === automatic.json.id)).toMatchObject({
+        titulo: 'Visit · Cliente 1 Citas',
+        tituloAutomatico: true,
+        tipo: 'visita',
+        nombreLead: 'Cliente 1 Citas',
+      });
+      expect(history.find((e) => e.idCita === typed.json.id)).toMatchObject({
+        titulo: 'Visita al departamento muestra',
+        tituloAutomatico: false,
+      });
     });
 
     it('changes: the automatic title sent back as shown writes nothing; it follows the kind; emptying a typed title makes it automatic', async () => {

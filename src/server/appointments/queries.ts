@@ -8,6 +8,7 @@ import {
   applyAppointmentEvent,
   type AppointmentEvent,
   type Cita,
+  type TipoCita,
 } from '../../core/appointment';
 import {
   appointmentTitle,
@@ -243,6 +244,9 @@ export interface AppointmentHistoryEntry {
   /** The appointment's title then, for the reader (see {@link CitaView}). */
   titulo: string;
   tituloAutomatico: boolean;
+  /** The kind and the client's name, so a screen writes an automatic title in its language. */
+  tipo: TipoCita;
+  nombreLead: string;
 }
 
 /**
@@ -285,6 +289,8 @@ export async function appointmentHistoryOfLead(
           idCita: id,
           titulo: appointmentTitle(cita!, nombreLead, lang),
           tituloAutomatico: titleIsAutomatic(cita!, nombreLead),
+          tipo: cita!.tipo,
+          nombreLead,
         });
       switch (event.type) {
         case 'AppointmentScheduled':

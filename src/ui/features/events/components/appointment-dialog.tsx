@@ -32,7 +32,7 @@ import {
   type CitaView,
 } from '../api/appointments';
 import { addDays, dayOf, instantOf, timeOf } from '../utils/calendar';
-import { automaticTitle } from '../utils/title';
+import { automaticTitle } from '../../../lib/appointment-title';
 
 export interface AppointmentPrefill {
   idLead?: string;

@@ -34,6 +34,7 @@ import {
   type Lead,
   type LeadNote,
 } from '../../../../core/lead';
+import type { TipoCita } from '../../../../core/appointment';
 import type { Quotation } from '../../../../core/quotation';
 import type { Corporate, LeadStatus } from '../../../../core/types';
 import { ApiRequestError, api, apiQuery, queryClient as appQueryClient } from '../../../lib/api';
@@ -262,6 +263,12 @@ export interface LeadHistoryItem {
   evento: string;
   nombreAnterior?: string | null;
   nombreNuevo?: string | null;
+  /** An appointment's entry (`campo: 'cita'`): which one, and its title then. */
+  idCita?: string;
+  titulo?: string;
+  tituloAutomatico?: boolean;
+  tipo?: TipoCita;
+  nombreLead?: string;
 }
 
 export function useLeadHistory(corporateId: string, leadId: string) {

@@ -10,6 +10,7 @@ import { useCorporateContext } from '../../../layouts/corporate-context';
 import type { DevelopmentSummary } from '../../../lib/catalogue';
 import { useCorporateLabel } from '../../../lib/corporate-labels';
 import { useDateFormat } from '../../../lib/dates';
+import { automaticTitle } from '../../../lib/appointment-title';
 import { useLeadHistory, type LeadHistoryItem } from '../api/lead-queries';
 import { isLeadTipo } from '../utils/lead-form';
 import { sectionCard, sectionTitle } from '../utils/lead-styles';
@@ -26,6 +27,8 @@ export function LeadHistory({
   developments: Pick<DevelopmentSummary, 'id' | 'nombre'>[];
 }) {
   const { t } = useTranslation('leads');
+  // The kinds' names, for an appointment's automatic title in the interface's language.
+  const { t: tAppointments } = useTranslation('appointments');
   const history = useLeadHistory(corporateId, leadId);
   const format = useDateFormat(useCorporateContext().corporate.zonaHoraria);
   const corporateLabel = useCorporateLabel();
@@ -51,6 +54,16 @@ export function LeadHistory({
     if (entry.campo === 'tipo' && isLeadTipo(v)) return t(`tipos.${v}`);
     if (entry.campo === 'desarrollo') return developments.find((d) => d.id === v)?.nombre ?? v;
     return v;
+  };
+
+  /** The field's name; an appointment's entry names the appointment by its title. */
+  const fieldLabel = (entry: LeadHistoryItem): string => {
+    if (entry.campo !== 'cita' || entry.titulo === undefined) return t(`fields.${entry.campo}`);
+    const titulo =
+      entry.tituloAutomatico && entry.tipo
+        ? automaticTitle(tAppointments, entry.tipo, entry.nombreLead ?? '')
+        : entry.titulo;
+    return t('history.appointment', { titulo });
   };
 
   return (
@@ -87,7 +100,7 @@ export function LeadHistory({
               </p>
               <p className={css({ fontSize: 'sm' })}>
                 {t('history.change', {
-                  campo: t(`fields.${entry.campo}`),
+                  campo: fieldLabel(entry),
                   anterior: value(entry, 'anterior'),
                   nuevo: value(entry, 'nuevo'),
                 })}
