@@ -414,6 +414,7 @@ test('a title nobody typed is no text: booked by the host in Spanish, the Englis
   const history = page.getByRole('list', { name: 'Change history' });
   await expect(history).toContainText(`Appointment “Visit · ${elenaName}”`);
   await expect(history).not.toContainText('Visita');
+  await history.screenshot({ path: `${SHOTS}/appointments-lead-history-en-1280.png` });
   await page.getByTestId('language-toggle').click();
   await expect(page.getByRole('list', { name: 'Historial de cambios' })).toContainText(
     `Cita «Visita · ${elenaName}»`,
