@@ -48,8 +48,9 @@ test('destacados: the featured developments as cards, in the document’s order;
       await page.goto(`/corporativos/${CORP}/destacados`);
       await expect(
         page.getByRole('heading', {
-          level: 1,
+          level: 2,
           name: lang === 'es' ? 'Desarrollos destacados' : 'Featured developments',
+          exact: true,
         }),
       ).toBeVisible();
       await expect(
