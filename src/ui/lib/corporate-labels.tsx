@@ -6,7 +6,7 @@
  * ({@link CorporateLabelsProvider}); any screen below asks {@link useCorporateLabel} for a label.
  * A value without a translation (or before the labels arrive) is shown as stored.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -58,6 +58,36 @@ export type LabelFn = (kind: LabelKind, value: string) => string;
 export function useCorporateLabel(): LabelFn {
   const { etiquetas } = useLabelSet();
   return useCallback<LabelFn>((kind, value) => labelOf(etiquetas, kind, value), [etiquetas]);
+}
+
+/**
+ * Starts reading a corporate's labels in the interface's language before anything shows them:
+ * a page that learns its corporate from its address (the public pages) asks for them beside its
+ * own first read instead of after it.
+ */
+export function useStartCorporateLabels(corporate: string | null): void {
+  const { i18n } = useTranslation();
+  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
+  useQuery({ ...corporateLabelsQuery(corporate ?? '', lang), enabled: Boolean(corporate) });
+}
+
+/**
+ * Whether the labels of the corporate named by the provider have come, or cannot come (an error;
+ * no corporate): a screen whose layout depends on their length (the availability's legend, whose
+ * chips wrap) waits for it, so a translation arriving does not move what is already drawn. After
+ * a language switch the previous language's answer counts until the new one comes, so a switch
+ * does not take the screen away.
+ */
+export function useCorporateLabelsSettled(): boolean {
+  const corporate = useContext(CorporateKey);
+  const { i18n } = useTranslation();
+  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
+  const { isPending } = useQuery({
+    ...corporateLabelsQuery(corporate ?? '', lang),
+    enabled: Boolean(corporate),
+    placeholderData: keepPreviousData,
+  });
+  return !corporate || !isPending;
 }
 
 /** The labels of the corporate named by the provider in the interface's language. */

@@ -16,17 +16,7 @@ import { Modal } from '../../../components/modal';
 import { button, card } from '../../../components/styles';
 import { useCorporateContext } from '../../../layouts/corporate-context';
 import { tutorialsQuery } from '../api/content';
-
-const tourKey = (userId: string, corporateId: string) =>
-  `vitrina:tutoriales-vistos:${userId}:${corporateId}`;
-
-function readSeen(key: string): boolean {
-  try {
-    return window.localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
+import { readSeen, tourKey } from '../utils/first-visit';
 
 function Steps({ tutorial, lang }: { tutorial: Tutorial; lang: string }) {
   const text = tutorialText(tutorial, lang);

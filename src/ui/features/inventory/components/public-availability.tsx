@@ -30,7 +30,7 @@ import { usePublicLive } from '../api/public-live';
 import { usePublicAvailabilityPages } from '../api/availability-clusters';
 import type { PublicAvailability, PublicUnit } from '../../../lib/public-catalogue';
 import { absoluteUrl } from '../../../lib/share-link';
-import { CorporateLabelsProvider } from '../../../lib/corporate-labels';
+import { CorporateLabelsProvider, useStartCorporateLabels } from '../../../lib/corporate-labels';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import type { FilterSearch } from '../utils/filter-search';
 import { selectUnitSearch, type SearchChange, type UnitSearch } from '../utils/unit-search';
@@ -131,6 +131,8 @@ export function PublicAvailabilityPage({
   // The clusters on screen first, the rest behind them (issue 21): one view all the same. The
   // server's first paint goes when the first page (or its error) is drawn.
   const query = usePublicAvailabilityPages(corporateSlug, developmentSlug);
+  // The corporate's labels beside it: the view waits for both (their length moves its legend).
+  useStartCorporateLabels(corporateSlug);
   useFirstPaintDone(!query.isPending);
   usePublicLive(corporateSlug, developmentSlug);
   const data = query.data;

@@ -13,6 +13,7 @@ import { ForbiddenPage } from '../../../features/shell/components/forbidden-page
 import { NotFoundPage } from '../../../features/shell/components/not-found-page';
 import { HelpButton } from '../../../features/content/components/tutorials';
 import { ChatWidget } from '../../../features/chat/components/chat-widget';
+import { generalConfigQuery } from '../../../features/chat/api/chat';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { CorporateLayout } from '../../../layouts/corporate-layout';
 import { DashboardLayout } from '../../../layouts/dashboard-layout';
@@ -90,7 +91,15 @@ export const Route = createFileRoute('/corporativos/$corporativo')({
     return { user };
   },
   loader: async ({ context: { queryClient, user }, params }) => {
-    if (user) await loadCorporate(queryClient, params.corporativo);
+    // The general configuration beside the corporate: whether the chat bubble shows decides the
+    // room the dashboard keeps for it, so known before the first draw it moves nothing (it
+    // came after the page was drawn and narrowed it: 0.15 of layout shift at 1280 px).
+    // `prefetchQuery` never throws: without it the page draws, and the bubble follows.
+    if (user)
+      await Promise.all([
+        loadCorporate(queryClient, params.corporativo),
+        queryClient.prefetchQuery(generalConfigQuery()),
+      ]);
   },
   // The router's own wait (pendingMs, 1 s) before the loading screen: offered at once, the
   // pending screen was offered again as each of the page's loaders went on, and every offer

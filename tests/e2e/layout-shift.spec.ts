@@ -1,0 +1,156 @@
+/**
+ * Nothing a visitor or an adviser is looking at moves while a page loads (issue 19, Lighthouse's
+ * cumulative layout shift). Each page is loaded cold at 1280, 820 and 390 px and the page's own
+ * Layout Instability entries are summed (shifts after input excluded) once what arrives late is
+ * on screen: the data a page draws above or beside what it drew first.
+ *
+ * What each case caught (before → after): the public availability and its table in English at
+ * 1280 px, 0.67 → 0.006 (the legend drawn with the corporate's Spanish status names wrapped in
+ * two rows, then one when the English labels came); the adviser's availability 0.15 → 0 (the
+ * chat bubble's room taken after the page was drawn); the home 0.17 → 0 (the first-visit tour
+ * inserted above it); the developments 0.20 → 0 (the featured block above the list); the
+ * calendar 0.09–0.40 → 0 (the phone-calendar card pushed down; the filters' selects growing
+ * when their options came and wrapping).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const PASSWORD = 'Vitrina2026!';
+const CORP = '/corporativos/grupo-horizonte';
+const DEV = '/desarrollos/torre-alameda';
+const LANGUAGE_KEY = 'vitrina:idioma';
+const WIDTHS = [1280, 820, 390] as const;
+/** Well under Lighthouse's "good" (0.1): what is left is a tower card's own first draw. */
+const MOST = 0.02;
+
+test.describe.configure({ timeout: 180_000 });
+
+async function open(
+  browser: Browser,
+  width: number,
+  lang: 'es' | 'en',
+  email: string | null,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    locale: lang === 'es' ? 'es-MX' : 'en-US',
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [LANGUAGE_KEY, lang],
+  );
+  await context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  if (email) {
+    const res = await context.request.post('/api/auth/login', {
+      data: { email, password: PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** The shifts so far, after two frames and a quiet second (a late entry is reported after its frame). */
+async function shiftSum(page: Page): Promise<number> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 1000))),
+      ),
+  );
+  return page.evaluate(() =>
+    (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, v) => sum + v, 0),
+  );
+}
+
+for (const [name, path] of [
+  ['grid', 'disponibilidad'],
+  ['table', 'disponibilidad-simple'],
+] as const) {
+  test(`the public availability's ${name} does not move while it loads, in es and en`, async ({
+    browser,
+  }) => {
+    for (const lang of ['es', 'en'] as const) {
+      for (const width of WIDTHS) {
+        const { page, close } = await open(browser, width, lang, null);
+        await page.goto(`/public${CORP}${DEV}/${path}`);
+        await expect(
+          page.locator(name === 'grid' ? '[data-unit-id]' : '[data-unit-row]').first(),
+        ).toBeVisible();
+        await expect(
+          page.getByRole('list', {
+            name: lang === 'es' ? 'Unidades por estatus' : 'Units by status',
+          }),
+        ).toContainText(lang === 'es' ? 'Disponible' : 'Available');
+        expect(await shiftSum(page), `${lang} ${width}`).toBeLessThan(MOST);
+        await close();
+      }
+    }
+  });
+}
+
+const bubble = (page: Page) => page.getByRole('button', { name: 'Abrir el asistente' });
+
+const ADVISER_PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'home, with the first-visit tour',
+    path: CORP,
+    ready: async (page) => {
+      await expect(page.getByTestId('first-visit-tour')).toBeVisible();
+      await expect(bubble(page)).toBeVisible();
+    },
+  },
+  {
+    name: 'developments, with the featured block',
+    path: `${CORP}/desarrollos`,
+    ready: async (page) => {
+      await expect(
+        page.locator('section[aria-labelledby="featured-title"] [data-development]').first(),
+      ).toBeVisible();
+      await expect(bubble(page)).toBeVisible();
+    },
+  },
+  {
+    name: 'calendar, with its filters and the phone calendar',
+    path: `${CORP}/eventos`,
+    ready: async (page) => {
+      await expect(page.locator('section[aria-busy="false"]')).toBeVisible();
+      await expect(page.getByText('Calendario del teléfono')).toBeVisible();
+      await expect(
+        page
+          .locator('select')
+          .filter({ has: page.locator('option', { hasText: 'Torre Alameda' }) }),
+      ).toBeVisible();
+      await expect(bubble(page)).toBeVisible();
+    },
+  },
+  {
+    name: 'availability',
+    path: `${CORP}${DEV}/disponibilidad`,
+    ready: async (page) => {
+      await expect(page.locator('[data-unit-id]').first()).toBeVisible();
+      await expect(bubble(page)).toBeVisible();
+    },
+  },
+];
+
+for (const { name, path, ready } of ADVISER_PAGES) {
+  test(`the adviser's ${name} does not move while it loads`, async ({ browser }) => {
+    for (const width of WIDTHS) {
+      const { page, close } = await open(browser, width, 'es', 'asesor@vitrina.demo');
+      await page.goto(path);
+      await ready(page);
+      expect(await shiftSum(page), String(width)).toBeLessThan(MOST);
+      await close();
+    }
+  });
+}
