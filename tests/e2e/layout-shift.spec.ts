@@ -10,7 +10,9 @@
  * chat bubble's room taken after the page was drawn); the home 0.17 → 0 (the first-visit tour
  * inserted above it); the developments 0.20 → 0 (the featured block above the list); the
  * calendar 0.09–0.40 → 0 (the phone-calendar card pushed down; the filters' selects growing
- * when their options came and wrapping).
+ * when their options came and wrapping); the CRM settings 0.08–0.13 → 0 (the sync summary drawn
+ * before the form); the users 0.016–0.036 → 0 (the pager drawn before the list, the pending
+ * requests above it).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
@@ -100,9 +102,15 @@ for (const [name, path] of [
 
 const bubble = (page: Page) => page.getByRole('button', { name: 'Abrir el asistente' });
 
-const ADVISER_PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+const PAGES: {
+  name: string;
+  email: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+}[] = [
   {
-    name: 'home, with the first-visit tour',
+    name: "adviser's home, with the first-visit tour",
+    email: 'asesor@vitrina.demo',
     path: CORP,
     ready: async (page) => {
       await expect(page.getByTestId('first-visit-tour')).toBeVisible();
@@ -110,7 +118,8 @@ const ADVISER_PAGES: { name: string; path: string; ready: (page: Page) => Promis
     },
   },
   {
-    name: 'developments, with the featured block',
+    name: "adviser's developments, with the featured block",
+    email: 'asesor@vitrina.demo',
     path: `${CORP}/desarrollos`,
     ready: async (page) => {
       await expect(
@@ -120,7 +129,8 @@ const ADVISER_PAGES: { name: string; path: string; ready: (page: Page) => Promis
     },
   },
   {
-    name: 'calendar, with its filters and the phone calendar',
+    name: "adviser's calendar, with its filters and the phone calendar",
+    email: 'asesor@vitrina.demo',
     path: `${CORP}/eventos`,
     ready: async (page) => {
       await expect(page.locator('section[aria-busy="false"]')).toBeVisible();
@@ -134,19 +144,38 @@ const ADVISER_PAGES: { name: string; path: string; ready: (page: Page) => Promis
     },
   },
   {
-    name: 'availability',
+    name: "adviser's availability",
+    email: 'asesor@vitrina.demo',
     path: `${CORP}${DEV}/disponibilidad`,
     ready: async (page) => {
       await expect(page.locator('[data-unit-id]').first()).toBeVisible();
       await expect(bubble(page)).toBeVisible();
     },
   },
+  {
+    name: "administrator's CRM settings, with the sync summary under the form",
+    email: 'admin@vitrina.demo',
+    path: `${CORP}/crm`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Sincronización' })).toBeVisible();
+      await expect(page.locator('form select').first()).toBeVisible();
+    },
+  },
+  {
+    name: "administrator's users, with the pending requests above the list",
+    email: 'admin@vitrina.demo',
+    path: `${CORP}/usuarios`,
+    ready: async (page) => {
+      await expect(page.getByTestId('users-range')).toBeVisible();
+      await expect(page.locator('tbody tr').first()).toBeVisible();
+    },
+  },
 ];
 
-for (const { name, path, ready } of ADVISER_PAGES) {
-  test(`the adviser's ${name} does not move while it loads`, async ({ browser }) => {
+for (const { name, email, path, ready } of PAGES) {
+  test(`the ${name} does not move while it loads`, async ({ browser }) => {
     for (const width of WIDTHS) {
-      const { page, close } = await open(browser, width, 'es', 'asesor@vitrina.demo');
+      const { page, close } = await open(browser, width, 'es', email);
       await page.goto(path);
       await ready(page);
       expect(await shiftSum(page), String(width)).toBeLessThan(MOST);

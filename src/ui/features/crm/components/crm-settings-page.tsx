@@ -151,7 +151,11 @@ function inputOf(form: Form): CrmConfigInput {
 export function CrmSettingsPage() {
   const { t } = useTranslation('crm');
   const { corporate, role } = useCorporateContext();
-  if (!mayConfigureChat(role)) {
+  const mayConfigure = mayConfigureChat(role);
+  // The form's settings (the same read as the form's): the sync summary below it comes once
+  // they are in, so the form filling in does not push it down (0.08–0.13 of layout shift).
+  const config = useQuery({ ...crmConfigQuery(corporate.id), enabled: mayConfigure });
+  if (!mayConfigure) {
     return (
       <div className={css({ maxW: '56rem', mx: 'auto' })}>
         <h2 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: 4 })}>
@@ -178,7 +182,9 @@ export function CrmSettingsPage() {
         <p className={css({ color: 'muted' })}>{t('settings.intro')}</p>
       </div>
       <CrmConfigForm corporateId={corporate.id} />
-      <SyncSummary corporateId={corporate.id} corporateSlug={corporate.slug} />
+      {config.isPending ? null : (
+        <SyncSummary corporateId={corporate.id} corporateSlug={corporate.slug} />
+      )}
     </div>
   );
 }
@@ -226,13 +232,16 @@ function CrmConfigForm({ corporateId }: { corporateId: string }) {
   const { t } = useTranslation('crm');
   const config = useQuery(crmConfigQuery(corporateId));
   const save = useSaveCrmConfig(corporateId);
-  const [form, setForm] = useState<Form | null>(null);
+  const [edited, setForm] = useState<Form | null>(null);
+  // The settings as loaded until the first edit: drawn in the same commit as the answer (set in
+  // an effect, the form came a frame later and the sync summary below it moved).
+  const form = edited ?? (config.data ? formOf(config.data) : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (config.data && form === null) setForm(formOf(config.data));
-  }, [config.data, form]);
+    if (config.data && edited === null) setForm(formOf(config.data));
+  }, [config.data, edited]);
   // A refused save: the first field it names takes the focus (and is scrolled into view), or
   // the form's own message does; a save that failed off screen looked like it did nothing.
   useEffect(() => {

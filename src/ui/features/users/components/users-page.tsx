@@ -265,6 +265,16 @@ function UsersAdmin({
   });
 
   const pending = registrations.data ?? [];
+  // The list waits for the pending requests above it: arriving after it, they pushed it and its
+  // pager down.
+  const requestsComing = approver && registrations.isPending;
+  // The pager comes with the first list drawn (drawn before it, it was pushed down by it) and
+  // then stays, so a page change keeps the focus on Previous or Next.
+  const [pagerShown, setPagerShown] = useState(false);
+  const listDrawn = Boolean(users.data) && !requestsComing;
+  useEffect(() => {
+    if (listDrawn) setPagerShown(true);
+  }, [listDrawn]);
 
   return (
     // Its five columns need a tablet's whole width: the chat bubble's strip only from lg
@@ -462,7 +472,7 @@ function UsersAdmin({
           <p role="alert" className={css({ color: 'danger' })}>
             {t('users.loadError')}
           </p>
-        ) : !users.data ? (
+        ) : !users.data || requestsComing ? (
           <p className={css({ color: 'muted' })}>{t('users.loading')}</p>
         ) : users.data.usuarios.length === 0 ? (
           <p className={css({ color: 'muted', py: 6, textAlign: 'center' })}>{t('users.empty')}</p>
@@ -601,47 +611,49 @@ function UsersAdmin({
           </div>
         )}
 
-        <nav
-          aria-label={t('users.pagination')}
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 3,
-            mt: 4,
-            flexWrap: 'wrap',
-          })}
-        >
-          <p
-            data-testid="users-range"
-            aria-live="polite"
-            className={css({ color: 'muted', fontSize: 'sm' })}
-          >
-            {t('users.range', {
-              from: from.toLocaleString(i18n.language),
-              to: to.toLocaleString(i18n.language),
-              total: total.toLocaleString(i18n.language),
+        {pagerShown || users.isError ? (
+          <nav
+            aria-label={t('users.pagination')}
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 3,
+              mt: 4,
+              flexWrap: 'wrap',
             })}
-          </p>
-          <div className={css({ display: 'flex', gap: 2 })}>
-            <button
-              type="button"
-              className={smallButton}
-              disabled={page <= 1}
-              onClick={() => onSearch({ ...search, pagina: page - 1 })}
+          >
+            <p
+              data-testid="users-range"
+              aria-live="polite"
+              className={css({ color: 'muted', fontSize: 'sm' })}
             >
-              {t('users.previous')}
-            </button>
-            <button
-              type="button"
-              className={smallButton}
-              disabled={page >= pages}
-              onClick={() => onSearch({ ...search, pagina: page + 1 })}
-            >
-              {t('users.next')}
-            </button>
-          </div>
-        </nav>
+              {t('users.range', {
+                from: from.toLocaleString(i18n.language),
+                to: to.toLocaleString(i18n.language),
+                total: total.toLocaleString(i18n.language),
+              })}
+            </p>
+            <div className={css({ display: 'flex', gap: 2 })}>
+              <button
+                type="button"
+                className={smallButton}
+                disabled={page <= 1}
+                onClick={() => onSearch({ ...search, pagina: page - 1 })}
+              >
+                {t('users.previous')}
+              </button>
+              <button
+                type="button"
+                className={smallButton}
+                disabled={page >= pages}
+                onClick={() => onSearch({ ...search, pagina: page + 1 })}
+              >
+                {t('users.next')}
+              </button>
+            </div>
+          </nav>
+        ) : null}
       </section>
 
       {dialog?.kind === 'invite' || dialog?.kind === 'create' ? (
