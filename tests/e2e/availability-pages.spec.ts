@@ -129,9 +129,13 @@ test('a first load: the HTML names the page’s reads and scripts, each asked fo
       (m) => m[1]!,
     ),
   );
+  // The service worker's registration (workbox-window) is not the page's either: it starts 4 s
+  // after the load event (lib/service-worker.ts), which on a loaded machine can come before the
+  // grid is ready (CI at 7438651, passed on its retry).
   const scripts = requests
     .slice(0, readyAt)
-    .filter((r) => r.startsWith('/assets/') && r.endsWith('.js'));
+    .filter((r) => r.startsWith('/assets/') && r.endsWith('.js'))
+    .filter((r) => !r.startsWith('/assets/workbox-window'));
   expect(scripts.length).toBeGreaterThan(3);
   expect(scripts.filter((s) => !named.has(s))).toEqual([]);
 });
