@@ -61,14 +61,27 @@ export function useCorporateLabel(): LabelFn {
 }
 
 /**
+ * The labels read of `corporate` (null: none) in the interface's language. `keepPrevious`: after
+ * a language switch the previous language's answer stands in until the new one comes.
+ */
+function useLabelsQuery(corporate: string | null, keepPrevious = false) {
+  const { i18n } = useTranslation();
+  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
+  const query = useQuery({
+    ...corporateLabelsQuery(corporate ?? '', lang),
+    enabled: Boolean(corporate),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+  return { lang, query };
+}
+
+/**
  * Starts reading a corporate's labels in the interface's language before anything shows them:
  * a page that learns its corporate from its address (the public pages) asks for them beside its
  * own first read instead of after it.
  */
 export function useStartCorporateLabels(corporate: string | null): void {
-  const { i18n } = useTranslation();
-  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
-  useQuery({ ...corporateLabelsQuery(corporate ?? '', lang), enabled: Boolean(corporate) });
+  useLabelsQuery(corporate);
 }
 
 /**
@@ -80,26 +93,14 @@ export function useStartCorporateLabels(corporate: string | null): void {
  */
 export function useCorporateLabelsSettled(): boolean {
   const corporate = useContext(CorporateKey);
-  const { i18n } = useTranslation();
-  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
-  const { isPending } = useQuery({
-    ...corporateLabelsQuery(corporate ?? '', lang),
-    enabled: Boolean(corporate),
-    placeholderData: keepPreviousData,
-  });
-  return !corporate || !isPending;
+  const { query } = useLabelsQuery(corporate, true);
+  return !corporate || !query.isPending;
 }
 
 /** The labels of the corporate named by the provider in the interface's language. */
 function useLabelSet(): { lang: LabelLanguage; etiquetas: LabelSet | undefined } {
-  const corporate = useContext(CorporateKey);
-  const { i18n } = useTranslation();
-  const lang: LabelLanguage = i18n.language === 'en' ? 'en' : 'es';
-  const { data } = useQuery({
-    ...corporateLabelsQuery(corporate ?? '', lang),
-    enabled: Boolean(corporate),
-  });
-  return { lang, etiquetas: data?.etiquetas };
+  const { lang, query } = useLabelsQuery(useContext(CorporateKey));
+  return { lang, etiquetas: query.data?.etiquetas };
 }
 
 /** The stored value the labels page translates as the Clients page's name. */
