@@ -144,8 +144,47 @@ describeBackends('people: thousands of users, simultaneous writes', (backend) =>
       ),
     ]);
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    // One call makes the account. An invitation that comes after a broker's registration is
+    // not a second account: it approves that pending registration (201, `existente: true`),
+    // and only then; every later call finds a member and gets 409.
+    const created = results.filter(
+      (r, i) => r.status === 201 && !(i >= 4 && i < 8 && r.json?.existente === true),
+    );
+    expect(created).toHaveLength(1);
+    const approvals = results.filter((r, i) => i >= 4 && i < 8 && r.json?.existente === true);
+    const registered = results.slice(8).some((r) => r.status === 201);
+    expect(approvals.length).toBe(registered ? 1 : 0);
+    const { rows } = await rt.deps.db.query('SELECT id FROM rm_users WHERE email = $1', [email]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a broker registered first, then invited four times at once: one approval, three 409', async () => {
+    const email = 'primero.registro@example.com';
+    const reg = await client(app).post('/api/solicitudes-usuarios/registrar', {
+      slug: H.slug,
+      nombre: 'Primero',
+      apellidos: 'Registro',
+      email,
+      telefono: '+52 55 3333 4444',
+      password: 'Simultanea2026',
+      inmobiliaria: 'OTRO',
+      inmobiliariaOtra: 'Sola',
+    });
+    expect(reg.status).toBe(201);
+    const invites = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin.post('/api/usuarios/invitar', {
+          idCorporativo: H.id,
+          email,
+          nombre: 'Primero',
+          apellidos: 'Registro',
+          idRol: role('asesor'),
+        }),
+      ),
+    );
+    expect(invites.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(invites.find((r) => r.status === 201)!.json.existente).toBe(true);
     const { rows } = await rt.deps.db.query('SELECT id FROM rm_users WHERE email = $1', [email]);
     expect(rows).toHaveLength(1);
   });
