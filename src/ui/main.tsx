@@ -39,7 +39,7 @@ declare module '@tanstack/react-router' {
 router.subscribe('onBeforeLoad', ({ toLocation }) => {
   const { pathname, searchStr } = toLocation;
   if (publicPageNamespaces(pathname)) void prefetchVisitorLanguage(pathname, searchStr);
-  else if (pathname !== '/login') preloadFeatureNamespaces();
+  else if (pathname !== '/login') void preloadFeatureNamespaces();
 });
 
 // The installable app's worker: the shell offline, push, and the "new version" prompt.

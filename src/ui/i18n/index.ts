@@ -180,17 +180,26 @@ export async function initI18n(opening?: {
   return i18n;
 }
 
-let featuresRequested = false;
-/** Fetches every feature namespace once (called on the first page that is not the login page). */
-export function preloadFeatureNamespaces(): void {
-  if (featuresRequested) return;
-  featuresRequested = true;
+let featureTexts: Promise<void> | null = null;
+/**
+ * Fetches every feature namespace once (from the first page that is not the login page or a
+ * public page); resolves when they are in, or failed to come (the page then shows without them
+ * rather than never). The root route's loader waits for it, so no screen draws its texts' keys
+ * first: the development's tabs did ("pages.disponibilidad-simple", a layout shift of 0.074
+ * when the texts came a frame after the page).
+ */
+export function preloadFeatureNamespaces(): Promise<void> {
   // Fetched in one batch, then registered with i18next (present by then: nothing more to load),
   // so a later language switch loads them too.
-  void addNamespaces(currentLanguage(), FEATURE_NAMESPACES).then(() =>
-    i18n.loadNamespaces(FEATURE_NAMESPACES),
-  );
+  featureTexts ??= addNamespaces(currentLanguage(), FEATURE_NAMESPACES)
+    .then(() => i18n.loadNamespaces(FEATURE_NAMESPACES))
+    .catch(() => undefined);
+  return featureTexts;
 }
+
+/** Whether a page needs the feature namespaces (not the login page, not a public page). */
+export const needsFeatureNamespaces = (pathname: string): boolean =>
+  pathname !== '/login' && publicPageNamespaces(pathname) === null;
 
 /**
  * The feature namespaces of a public page (null: not a public page). The server names the same

@@ -12,6 +12,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { spanishPathOf } from '../../core/navigation';
+import { needsFeatureNamespaces, preloadFeatureNamespaces } from '../i18n';
 import { Toaster } from '../components/toaster';
 import { LogoutOverlay } from '../features/shell/components/logout-overlay';
 import { NotFoundPage } from '../features/shell/components/not-found-page';
@@ -51,6 +52,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         replace: true,
       });
   },
+  // A signed-in page draws with its texts: the feature namespaces (asked for as the navigation
+  // starts, main.tsx; their chunk is named in the page's HTML) are awaited beside the page's own
+  // loaders, never drawn as their keys first.
+  loader: ({ location }) =>
+    needsFeatureNamespaces(location.pathname) ? preloadFeatureNamespaces() : undefined,
   component: Root,
   notFoundComponent: () => <NotFoundPage />,
 });

@@ -157,6 +157,24 @@ interface BuildingModel {
   streets: Street<CellModel>[] | null;
 }
 
+/** A row's cells, dimmed when the filters leave them out. */
+function unitCells(
+  cells: readonly CellModel[],
+  matching: ReadonlySet<string> | null,
+  selectedId: string | undefined,
+  onSelect: (id: string) => void,
+) {
+  return cells.map((c) => (
+    <UnitCell
+      key={c.id}
+      {...c}
+      dimmed={matching !== null && !matching.has(c.id)}
+      selected={c.id === selectedId}
+      onSelect={onSelect}
+    />
+  ));
+}
+
 function buildModel(
   cluster: GridCluster,
   units: readonly Unit[],
@@ -247,21 +265,7 @@ function SitePlan({
       className={css({ display: 'grid', gap: '3px' })}
       style={{ gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))` }}
     >
-      {cells.map((c) => (
-        <UnitCell
-          key={c.id}
-          id={c.id}
-          nombre={c.nombre}
-          color={c.color}
-          text={c.text}
-          mark={c.mark}
-          label={c.label}
-          dimmed={matching !== null && !matching.has(c.id)}
-          selected={c.id === selectedId}
-          column={c.column}
-          onSelect={onSelect}
-        />
-      ))}
+      {unitCells(cells, matching, selectedId, onSelect)}
     </div>
   );
   return (
@@ -324,19 +328,24 @@ const Building = memo(function Building({
   matching,
   selectedId,
   onSelect,
-  waiting = false,
+  levelsShown,
 }: {
   model: BuildingModel;
   matching: ReadonlySet<string> | null;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
-  /** Its units are still to be drawn (see AvailabilityGrid): its card holds their height. */
-  waiting?: boolean;
+  /**
+   * How many of its levels, from the top, are drawn yet (see AvailabilityGrid); until all are,
+   * its card holds the whole building's height.
+   */
+  levelsShown: number;
 }) {
   const { t } = useTranslation('inventory');
   // The stage's state ("En obra") is the corporate's word, in the reader's language.
   const corporateLabel = useCorporateLabel();
-  const { cluster, levels, columns, cellRem } = model;
+  const { cluster, columns, cellRem } = model;
+  const { levels } = model;
+  const waiting = !model.streets && levelsShown < levels.length;
   const headingId = `cluster-${cluster.id}`;
   return (
     <section
@@ -345,12 +354,12 @@ const Building = memo(function Building({
       style={
         model.streets
           ? undefined
-          : waiting
-            ? { blockSize: buildingHeight(levels.length) }
-            : {
-                contentVisibility: 'auto',
-                containIntrinsicBlockSize: `auto ${buildingHeight(levels.length)}`,
-              }
+          : {
+              // From the first frame, drawn in part or not: switching it on later makes the
+              // browser skip the card for a frame at its estimated height (a shift of 0.3).
+              contentVisibility: 'auto',
+              containIntrinsicBlockSize: `auto ${buildingHeight(levels.length)}`,
+            }
       }
       className={css({
         bg: 'surface',
@@ -393,7 +402,7 @@ const Building = memo(function Building({
               })}
         </span>
       </header>
-      {waiting ? null : model.streets ? (
+      {model.streets ? (
         <div className={css({ overflowX: 'auto', pb: 1 })}>
           <SitePlan model={model} matching={matching} selectedId={selectedId} onSelect={onSelect} />
         </div>
@@ -422,59 +431,51 @@ const Building = memo(function Building({
                 borderBottom: '4px solid rgba(20,32,46,0.25)',
               })}
             >
-              {levels.map((level) => (
-                <div
-                  role="listitem"
-                  key={level.nivel}
-                  aria-label={t('grid.level', { level: level.nivel })}
-                  className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={css({
-                      w: '1.75rem',
-                      flexShrink: 0,
-                      textAlign: 'right',
-                      fontSize: '0.7rem',
-                      color: 'muted',
-                      // Stays in view while a phone scrolls the building sideways.
-                      position: 'sticky',
-                      left: 0,
-                      zIndex: 2,
-                      bg: '#f3f4f5',
-                      alignSelf: 'stretch',
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'flex-end',
-                      fontVariantNumeric: 'tabular-nums',
-                    })}
-                  >
-                    {level.nivel}
-                  </span>
+              {levels.map((level, index) =>
+                index >= levelsShown && level.cells.length > 0 ? (
+                  // A level still to be drawn: a row of the level's height, so the card has its
+                  // final size from the first frame and nothing moves when the cells come.
+                  <div key={level.nivel} aria-hidden="true" className={css({ h: '2rem' })} />
+                ) : (
                   <div
-                    className={css({ display: 'grid', gap: '3px', flex: 1 })}
-                    style={{
-                      gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))`,
-                    }}
+                    role="listitem"
+                    key={level.nivel}
+                    aria-label={t('grid.level', { level: level.nivel })}
+                    className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
                   >
-                    {level.cells.map((c) => (
-                      <UnitCell
-                        key={c.id}
-                        id={c.id}
-                        nombre={c.nombre}
-                        color={c.color}
-                        text={c.text}
-                        mark={c.mark}
-                        label={c.label}
-                        dimmed={matching !== null && !matching.has(c.id)}
-                        selected={c.id === selectedId}
-                        column={c.column}
-                        onSelect={onSelect}
-                      />
-                    ))}
+                    <span
+                      aria-hidden="true"
+                      className={css({
+                        w: '1.75rem',
+                        flexShrink: 0,
+                        textAlign: 'right',
+                        fontSize: '0.7rem',
+                        color: 'muted',
+                        // Stays in view while a phone scrolls the building sideways.
+                        position: 'sticky',
+                        left: 0,
+                        zIndex: 2,
+                        bg: '#f3f4f5',
+                        alignSelf: 'stretch',
+                        display: 'flex',
+                        alignItems: 'center',
+                        justifyContent: 'flex-end',
+                        fontVariantNumeric: 'tabular-nums',
+                      })}
+                    >
+                      {level.nivel}
+                    </span>
+                    <div
+                      className={css({ display: 'grid', gap: '3px', flex: 1 })}
+                      style={{
+                        gridTemplateColumns: `repeat(${columns}, minmax(${cellRem}rem, 1fr))`,
+                      }}
+                    >
+                      {unitCells(level.cells, matching, selectedId, onSelect)}
+                    </div>
                   </div>
-                </div>
-              ))}
+                ),
+              )}
             </div>
           </div>
         </div>
@@ -482,6 +483,43 @@ const Building = memo(function Building({
     </section>
   );
 });
+
+/** About how many cells the grid draws in one task (see AvailabilityGrid). */
+export const DRAW_STEP_CELLS = 96;
+
+/**
+ * The grid's drawing in parts: for each part, how many levels of each building are drawn. Whole
+ * levels in page order, at least one level a part, a part closing before it would pass
+ * `stepCells` cells; the last part draws everything. A site plan (1: drawn) is in every part.
+ */
+export function drawPlan(
+  models: readonly {
+    levels: readonly { cells: readonly unknown[] }[];
+    unitCount: number;
+    streets: unknown;
+  }[],
+  stepCells: number,
+): number[][] {
+  const parts: number[][] = [];
+  const current = models.map(() => 0);
+  let inPart = 0;
+  models.forEach((model, b) => {
+    if (model.streets) {
+      current[b] = 1;
+      return;
+    }
+    for (const size of model.levels.map((l) => l.cells.length)) {
+      if (inPart > 0 && inPart + size > stepCells) {
+        parts.push([...current]);
+        inPart = 0;
+      }
+      current[b]! += 1;
+      inPart += size;
+    }
+  });
+  parts.push(models.map((m) => (m.streets ? 1 : m.levels.length)));
+  return parts;
+}
 
 export const AvailabilityGrid = memo(function AvailabilityGrid({
   clusters,
@@ -530,22 +568,27 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
   }, [clusters, units, rows, t, now, corporateLabel, independentColours]);
   const widest = models.reduce((max, m) => Math.max(max, m.columns), 1);
   const widestCell = models.reduce((max, m) => Math.max(max, m.cellRem), CELL_MIN_REM);
-  // Buildings are drawn one at a time, each in a task of its own after the first (a transition
-  // React may interrupt): no single task draws every unit of a large development, and the first
-  // building shows as soon as it alone is ready. A card still waiting holds its height. A site
-  // plan (houses by street) has no height to hold: it is drawn at once.
-  const [drawn, setDrawn] = useState(1);
-  const total = models.length;
+  // The cells are drawn in parts, whole levels from the top of the first building down, about
+  // DRAW_STEP_CELLS a task, each part after the first in a task of its own (a transition React
+  // may interrupt): no single task draws and commits every unit of a large building (a 248-unit
+  // tower was one ~30 ms commit here, four times that on a phone), and the top of the first
+  // building shows as soon as it alone is ready. A card not yet whole holds its height. A site
+  // plan (houses by street) has no height to hold: it is drawn whole in the first part.
+  const plan = useMemo(() => drawPlan(models, DRAW_STEP_CELLS), [models]);
+  const [step, setStep] = useState(0);
+  const steps = plan.length;
   useEffect(() => {
-    if (drawn >= total) return;
-    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + 1)), 0);
+    if (step >= steps - 1) return;
+    const timer = setTimeout(() => startTransition(() => setStep((n) => n + 1)), 0);
     return () => clearTimeout(timer);
-  }, [drawn, total]);
+  }, [step, steps]);
+  const shown = plan[Math.min(step, steps - 1)]!;
+  const whole = step >= steps - 1;
   return (
     <div
       data-testid="availability-grid"
       data-filter-key={appliedKey}
-      data-ready={matching !== null && rows !== null && drawn >= total ? 'true' : 'false'}
+      data-ready={matching !== null && rows !== null && whole ? 'true' : 'false'}
       data-facade-colours={independentColours ? 'independent' : 'one'}
       className={css({ display: 'grid', gap: 4, alignItems: 'start' })}
       // As many buildings a row as fit whole (one on a phone, whose card scrolls sideways).
@@ -560,7 +603,7 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
           matching={matching}
           selectedId={selectedId}
           onSelect={onSelect}
-          waiting={index >= drawn && !model.streets}
+          levelsShown={shown[index]!}
         />
       ))}
     </div>
