@@ -18,7 +18,6 @@ vi.mock('styled-system/css', () => ({ css: () => '' }));
 
 const building = (levels: number[]) => ({
   levels: levels.map((n) => ({ cells: Array.from({ length: n }) })),
-  unitCount: levels.reduce((a, b) => a + b, 0),
   streets: null,
 });
 
@@ -62,7 +61,7 @@ describe('drawPlan', () => {
   });
 
   it('a site plan is drawn whole in the first part', () => {
-    const houses = { levels: [], unitCount: 60, streets: [] };
+    const houses = { levels: [], streets: [] };
     expect(drawPlan([houses, building([50, 50])], 96)).toEqual([
       [1, 1],
       [1, 2],

@@ -335,16 +335,15 @@ const Building = memo(function Building({
   selectedId: string | undefined;
   onSelect: (id: string) => void;
   /**
-   * How many of its levels, from the top, are drawn yet (see AvailabilityGrid); until all are,
-   * its card holds the whole building's height.
+   * How many of its levels, from the top, are drawn yet (see AvailabilityGrid); the others are
+   * rows of their height until then.
    */
   levelsShown: number;
 }) {
   const { t } = useTranslation('inventory');
   // The stage's state ("En obra") is the corporate's word, in the reader's language.
   const corporateLabel = useCorporateLabel();
-  const { cluster, columns, cellRem } = model;
-  const { levels } = model;
+  const { cluster, levels, columns, cellRem } = model;
   const waiting = !model.streets && levelsShown < levels.length;
   const headingId = `cluster-${cluster.id}`;
   return (
@@ -495,7 +494,6 @@ export const DRAW_STEP_CELLS = 96;
 export function drawPlan(
   models: readonly {
     levels: readonly { cells: readonly unknown[] }[];
-    unitCount: number;
     streets: unknown;
   }[],
   stepCells: number,
@@ -572,7 +570,7 @@ export const AvailabilityGrid = memo(function AvailabilityGrid({
   // DRAW_STEP_CELLS a task, each part after the first in a task of its own (a transition React
   // may interrupt): no single task draws and commits every unit of a large building (a 248-unit
   // tower was one ~30 ms commit here, four times that on a phone), and the top of the first
-  // building shows as soon as it alone is ready. A card not yet whole holds its height. A site
+  // building shows as soon as it alone is ready. A card not yet whole has its height. A site
   // plan (houses by street) has no height to hold: it is drawn whole in the first part.
   const plan = useMemo(() => drawPlan(models, DRAW_STEP_CELLS), [models]);
   const [step, setStep] = useState(0);
