@@ -9,8 +9,8 @@
  */
 
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { languageForCorporate } from '../../core/navigation';
 import type { User } from '../../core/types';
 import { currentLanguage, setLanguage, storedLanguage } from '../i18n';
@@ -67,6 +67,20 @@ function MemberLayout({
     () => ({ corporate: data, user, role: roleOf(user, data), development, setDevelopment }),
     [data, user, development],
   );
+
+  // The first render of the layout and its page is one of its own, deferred: the router's store
+  // renders synchronously (useSyncExternalStore), so the page a load opened was drawn in one long
+  // task, the shell and the page together. Deferred, React renders it in slices of a few ms and
+  // only the commit is one task; meanwhile nothing is drawn (the splash stays). It starts once
+  // the router is idle: a store that changes under a sliced render makes React draw it all again
+  // in one task. Only the layout's first render waits: later pages render as usual.
+  const [drawn, setDrawn] = useState(false);
+  const settled = useRouterState({ select: (s) => drawn || s.status === 'idle' });
+  const shown = useDeferredValue(settled, false);
+  useEffect(() => {
+    if (shown) setDrawn(true);
+  }, [shown]);
+  if (!shown) return null;
 
   return (
     <div style={corporateThemeStyle(value.corporate.colores)} data-corporate={value.corporate.slug}>
