@@ -25,14 +25,14 @@ type Runtime = Awaited<ReturnType<typeof openSeeded>>;
 
 /** The counters as they are, and as a count(*) of the live leads says they should be. */
 async function countersAndTruth(rt: Runtime) {
-  const order = 'ORDER BY corporate_id, id_vendedor, status';
+  const order = 'ORDER BY corporate_id, id_vendedor, status, shard';
   const counters = await rt.deps.db.query(
-    `SELECT corporate_id, id_vendedor, status, n FROM rm_lead_counts ${order}`,
+    `SELECT corporate_id, id_vendedor, status, shard, n FROM rm_lead_counts ${order}`,
   );
   const truth = await rt.deps.db.query(
     `SELECT corporate_id, coalesce(id_vendedor, '') AS id_vendedor, coalesce(status, '') AS status,
-            count(*)::int AS n
-       FROM rm_leads WHERE NOT eliminado GROUP BY 1, 2, 3 ${order}`,
+            right(id, 1) AS shard, count(*)::int AS n
+       FROM rm_leads WHERE NOT eliminado GROUP BY 1, 2, 3, 4 ${order}`,
   );
   return { counters: counters.rows, truth: truth.rows };
 }

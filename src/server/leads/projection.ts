@@ -122,9 +122,9 @@ async function insertLead(tx: Queryable, lead: Lead) {
     `WITH lead AS (
        INSERT INTO rm_leads (${LEAD_COLUMNS.join(', ')}) VALUES (${placeholders})
        ON CONFLICT (id) DO UPDATE SET ${updates})
-     INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, n)
-     VALUES ($${n + 1}, $${n + 2}, $${n + 3}, 1)
-     ON CONFLICT (corporate_id, id_vendedor, status) DO UPDATE SET n = rm_lead_counts.n + 1`,
+     INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, shard, n)
+     VALUES ($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, 1)
+     ON CONFLICT (corporate_id, id_vendedor, status, shard) DO UPDATE SET n = rm_lead_counts.n + 1`,
     [...leadRow(lead), lead.idCorporativo, ...to],
   );
 }
@@ -133,9 +133,15 @@ async function insertNote(tx: Queryable, idLead: string, idCorporativo: string, 
   await upsertNoteRows(tx, [{ leadId: idLead, corporateId: idCorporativo, note }]);
 }
 
-/** The `rm_lead_counts` row a lead counts in: null for a deleted (or absent) lead. */
-function countKey(lead: Lead | null): [string, string] | null {
-  return lead && !lead.eliminado ? [lead.idVendedor ?? '', lead.status ?? ''] : null;
+/**
+ * The `rm_lead_counts` row a lead counts in (adviser, status, shard): null for a deleted (or
+ * absent) lead. The shard is the id's last character (migration 029), the same SQL's
+ * `right(id, 1)`: a lead stays in its shard whatever else changes.
+ */
+function countKey(lead: Lead | null): [string, string, string] | null {
+  return lead && !lead.eliminado
+    ? [lead.idVendedor ?? '', lead.status ?? '', lead.id.slice(-1)]
+    : null;
 }
 
 /**
@@ -146,29 +152,26 @@ function countKey(lead: Lead | null): [string, string] | null {
 async function moveCount(tx: Queryable, corporateId: string, before: Lead | null, after: Lead) {
   const from = countKey(before);
   const to = countKey(after);
-  if (from && to && from[0] === to[0] && from[1] === to[1]) return;
-  const steps: { key: [string, string]; delta: 1 | -1 }[] = [];
+  if (from && to && from.join('\u0000') === to.join('\u0000')) return;
+  const steps: { key: [string, string, string]; delta: 1 | -1 }[] = [];
   if (from) steps.push({ key: from, delta: -1 });
   if (to) steps.push({ key: to, delta: 1 });
   steps.sort((a, b) => (a.key.join('\u0000') < b.key.join('\u0000') ? -1 : 1));
-  for (const { key, delta } of steps) {
+  const key = 'corporate_id = $1 AND id_vendedor = $2 AND status = $3 AND shard = $4';
+  for (const { key: values, delta } of steps) {
     if (delta === 1) {
       await tx.query(
-        `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, n) VALUES ($1, $2, $3, 1)
-         ON CONFLICT (corporate_id, id_vendedor, status) DO UPDATE SET n = rm_lead_counts.n + 1`,
-        [corporateId, ...key],
+        `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, shard, n)
+         VALUES ($1, $2, $3, $4, 1)
+         ON CONFLICT (corporate_id, id_vendedor, status, shard) DO UPDATE SET n = rm_lead_counts.n + 1`,
+        [corporateId, ...values],
       );
     } else {
-      await tx.query(
-        `UPDATE rm_lead_counts SET n = n - 1
-          WHERE corporate_id = $1 AND id_vendedor = $2 AND status = $3`,
-        [corporateId, ...key],
-      );
-      await tx.query(
-        `DELETE FROM rm_lead_counts
-          WHERE corporate_id = $1 AND id_vendedor = $2 AND status = $3 AND n <= 0`,
-        [corporateId, ...key],
-      );
+      await tx.query(`UPDATE rm_lead_counts SET n = n - 1 WHERE ${key}`, [corporateId, ...values]);
+      await tx.query(`DELETE FROM rm_lead_counts WHERE ${key} AND n <= 0`, [
+        corporateId,
+        ...values,
+      ]);
     }
   }
 }
@@ -182,10 +185,11 @@ export async function recountLeadCounts(tx: Queryable, corporateId?: string) {
   const params = corporateId === undefined ? [] : [corporateId];
   await tx.query(`DELETE FROM rm_lead_counts ${only}`, params);
   await tx.query(
-    `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, n)
-     SELECT corporate_id, coalesce(id_vendedor, ''), coalesce(status, ''), count(*)::int
+    `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, shard, n)
+     SELECT corporate_id, coalesce(id_vendedor, ''), coalesce(status, ''), right(id, 1),
+            count(*)::int
        FROM rm_leads WHERE NOT eliminado ${corporateId === undefined ? '' : 'AND corporate_id = $1'}
-      GROUP BY 1, 2, 3`,
+      GROUP BY 1, 2, 3, 4`,
     params,
   );
 }
