@@ -184,6 +184,39 @@ for (const { name, email, path, ready } of PAGES) {
   });
 }
 
+test('a tower card off screen holds the height it is drawn at, at every width and in es and en', async ({
+  browser,
+}) => {
+  // `content-visibility: auto` keeps a card off screen unlaid-out at the height it names
+  // (`buildingHeight`, availability-grid.tsx); if that height differs from the drawn one, the
+  // page moves when the card nears the view.
+  for (const lang of ['es', 'en'] as const) {
+    for (const width of WIDTHS) {
+      const { page, close } = await open(browser, width, lang, 'asesor@vitrina.demo');
+      await page.goto(`${CORP}${DEV}/disponibilidad`);
+      const cards = page.locator('section[aria-labelledby^="cluster-"]');
+      await expect(cards).toHaveCount(2);
+      await expect(page.locator('section[aria-busy="true"]')).toHaveCount(0);
+      const heights = await cards.evaluateAll((sections) =>
+        sections.map((section) => {
+          const held = getComputedStyle(section).containIntrinsicBlockSize.replace(/^auto\s+/, '');
+          const probe = document.createElement('div');
+          probe.style.cssText = `position:absolute;visibility:hidden;height:${held}`;
+          document.body.append(probe);
+          const heldPx = probe.getBoundingClientRect().height;
+          probe.remove();
+          return { heldPx, drawnPx: section.getBoundingClientRect().height };
+        }),
+      );
+      for (const { heldPx, drawnPx } of heights) {
+        expect(heldPx, `${lang} ${width}`).toBeGreaterThan(0);
+        expect(Math.abs(heldPx - drawnPx), `${lang} ${width}`).toBeLessThanOrEqual(1);
+      }
+      await close();
+    }
+  }
+});
+
 test('a signed-in page waits for its texts: with them slow, no translation key is ever drawn and nothing moves', async ({
   browser,
 }) => {

@@ -440,7 +440,14 @@ const Building = memo(function Building({
                     role="listitem"
                     key={level.nivel}
                     aria-label={t('grid.level', { level: level.nivel })}
-                    className={css({ display: 'flex', alignItems: 'center', gap: '6px' })}
+                    // A level without units is still a floor of the building, as tall as the
+                    // others (and as {@link buildingHeight} counts it).
+                    className={css({
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: '6px',
+                      minH: '2rem',
+                    })}
                   >
                     <span
                       aria-hidden="true"
