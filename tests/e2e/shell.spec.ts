@@ -411,6 +411,8 @@ test.describe('mobile layout at 390×844', () => {
       'page',
     );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The calendar itself, not its loading status (a screenshot taken at the heading caught it).
+    await expect(page.getByText('Cargando citas…')).toHaveCount(0);
     await page.screenshot({ path: `${shots}/mobile-adviser-events.png`, fullPage: false });
   });
 
