@@ -628,3 +628,37 @@ test('keyboard: after a row action whose button goes, focus lands on its replace
   await expect(name('Alfa')).toBeFocused();
   await admin.close();
 });
+
+test('the users filters show their whole choice and the users are rows of a table only from 1024 px (at 820 px the five columns cut names and stacked the actions)', async ({
+  browser,
+}) => {
+  const ctx = await context(browser, { email: 'admin@vitrina.demo' });
+  const page = await ctx.newPage();
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.goto(USERS);
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    // Each select is wide enough for its chosen option's text, its paddings and its arrow.
+    const selects = await page.locator('[role="search"] select').evaluateAll((list) =>
+      list.map((select) => {
+        const s = select as HTMLSelectElement;
+        const style = getComputedStyle(s);
+        const probe = document.createElement('span');
+        probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${style.font}`;
+        probe.textContent = s.options[s.selectedIndex]!.text;
+        document.body.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        const room =
+          s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return { text, room };
+      }),
+    );
+    expect(selects).toHaveLength(2);
+    for (const { text, room } of selects) expect(text, `${size} px`).toBeLessThanOrEqual(room);
+    const header = page.getByTestId('users-table').locator('thead');
+    if (size === '1280') await expect(header).toBeVisible();
+    else await expect(header).toBeHidden();
+  }
+  await ctx.close();
+});

@@ -408,7 +408,8 @@ function UsersAdmin({
           className={css({
             display: 'grid',
             gap: 3,
-            gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' },
+            // The selects as wide as their longest option ("Todos los estatus" was cut at 820 px).
+            gridTemplateColumns: { base: '1fr', md: 'minmax(0, 1fr) auto auto' },
             mb: 4,
           })}
         >
@@ -486,7 +487,7 @@ function UsersAdmin({
               <caption className={css({ srOnly: true })}>
                 {t('users.caption', { corporativo: corporate.nombre })}
               </caption>
-              <thead className={css({ display: { base: 'none', md: 'table-header-group' } })}>
+              <thead className={css({ display: { base: 'none', lg: 'table-header-group' } })}>
                 <tr className={css({ borderBottomWidth: '1px', borderColor: 'border' })}>
                   {(['name', 'role', 'status', 'lastSession', 'actions'] as const).map((c) => (
                     <th
@@ -509,9 +510,9 @@ function UsersAdmin({
                 {users.data.usuarios.map((u) => {
                   const actions = actionsFor(u);
                   const cell = css({
-                    display: { base: 'block', md: 'table-cell' },
+                    display: { base: 'block', lg: 'table-cell' },
                     px: 2,
-                    py: { base: 0.5, md: 3 },
+                    py: { base: 0.5, lg: 3 },
                     verticalAlign: 'middle',
                   });
                   return (
@@ -520,10 +521,10 @@ function UsersAdmin({
                       data-user={u.email}
                       data-row
                       className={css({
-                        display: { base: 'block', md: 'table-row' },
+                        display: { base: 'block', lg: 'table-row' },
                         borderBottomWidth: '1px',
                         borderColor: 'border',
-                        py: { base: 3, md: 0 },
+                        py: { base: 3, lg: 0 },
                       })}
                     >
                       <td className={cell}>
@@ -563,8 +564,8 @@ function UsersAdmin({
                         ) : null}
                       </td>
                       <td className={`${cell} ${css({ color: 'muted' })}`}>
-                        {/* On a phone the columns stack: the cell says what it is. */}
-                        <span className={css({ display: { base: 'inline', md: 'none' } })}>
+                        {/* Below 1024 px (a phone, a tablet) the columns stack: the cell says what it is. */}
+                        <span className={css({ display: { base: 'inline', lg: 'none' } })}>
                           {t('users.columns.lastSession')}:{' '}
                         </span>
                         {u.sesionUltima ? formatDate(u.sesionUltima, 'dateTime') : t('users.never')}
@@ -586,7 +587,7 @@ function UsersAdmin({
                             display: 'flex',
                             flexWrap: 'wrap',
                             gap: 2,
-                            pt: { base: 2, md: 0 },
+                            pt: { base: 2, lg: 0 },
                           })}
                         >
                           {actions.map((a) => (
