@@ -305,3 +305,31 @@ test('filtered-out grid cells stay readable (axe) at every width, in both langua
     }
   }
 });
+
+test.describe('legible text on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+
+  test('the adviser’s availability: most of its text is 12 px or more (Lighthouse: 60 %; the cells were 11.2 px, 29 % legible)', async ({
+    page,
+  }) => {
+    await signIn(page.request, 'asesor@vitrina.demo');
+    await page.goto(`/corporativos/${CORP}/desarrollos/torre-alameda/disponibilidad`);
+    await expect(page.getByRole('button', { name: /^Unidad A1601,/ })).toBeVisible();
+    await expect(page.locator('section[aria-busy="true"]')).toHaveCount(0);
+    const { legible, total } = await page.evaluate(() => {
+      let legibleChars = 0;
+      let all = 0;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const element = node.parentElement;
+        if (!text || !element || !element.checkVisibility()) continue;
+        all += text.length;
+        if (parseFloat(getComputedStyle(element).fontSize) >= 12) legibleChars += text.length;
+      }
+      return { legible: legibleChars, total: all };
+    });
+    expect(total).toBeGreaterThan(1000);
+    expect(legible / total).toBeGreaterThanOrEqual(0.9);
+  });
+});
