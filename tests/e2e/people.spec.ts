@@ -469,15 +469,30 @@ test('the users table wraps an e-mail only after the @ or before a dot, never in
   await ctx.close();
 });
 
-test('the users page uses the width it has: at 820 px its card reaches the content padding (no strip for the chat bubble below 1024 px); at 1280 px it stays clear of the bubble', async ({
-  browser,
-}) => {
+/** The users page as the administrator at each of {@link SIZES}, its table shown, for `check`. */
+async function atEachSize(
+  browser: Browser,
+  check: (
+    page: Page,
+    size: (typeof SIZES)[number][0],
+    viewport: { width: number },
+  ) => Promise<void>,
+) {
   const ctx = await context(browser, { email: 'admin@vitrina.demo' });
   const page = await ctx.newPage();
   for (const [size, viewport] of SIZES) {
     await page.setViewportSize(viewport);
     await page.goto(USERS);
     await expect(page.getByTestId('users-table')).toBeVisible();
+    await check(page, size, viewport);
+  }
+  await ctx.close();
+}
+
+test('the users page uses the width it has: at 820 px its card reaches the content padding (no strip for the chat bubble below 1024 px); at 1280 px it stays clear of the bubble', async ({
+  browser,
+}) => {
+  await atEachSize(browser, async (page, size, viewport) => {
     // The strip is the bubble's: with no bubble there would be nothing to measure against.
     await expect(page.getByTestId('chat-bubble')).toBeVisible();
     const edges = await page.evaluate(() => {
@@ -502,8 +517,7 @@ test('the users page uses the width it has: at 820 px its card reaches the conte
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
-  }
-  await ctx.close();
+  });
 });
 
 test('keyboard: after a row action whose button goes, focus lands on its replacement or a row, never on the body (WCAG 2.4.3)', async ({
@@ -632,12 +646,7 @@ test('keyboard: after a row action whose button goes, focus lands on its replace
 test('the users filters show their whole choice and the users are rows of a table only from 1024 px (at 820 px the five columns cut names and stacked the actions)', async ({
   browser,
 }) => {
-  const ctx = await context(browser, { email: 'admin@vitrina.demo' });
-  const page = await ctx.newPage();
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.goto(USERS);
-    await expect(page.getByTestId('users-table')).toBeVisible();
+  await atEachSize(browser, async (page, size) => {
     // Each select is wide enough for its chosen option's text, its paddings and its arrow.
     const selects = await page.locator('[role="search"] select').evaluateAll((list) =>
       list.map((select) => {
@@ -659,6 +668,5 @@ test('the users filters show their whole choice and the users are rows of a tabl
     const header = page.getByTestId('users-table').locator('thead');
     if (size === '1280') await expect(header).toBeVisible();
     else await expect(header).toBeHidden();
-  }
-  await ctx.close();
+  });
 });

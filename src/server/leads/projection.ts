@@ -157,21 +157,18 @@ async function moveCount(tx: Queryable, corporateId: string, before: Lead | null
   if (from) steps.push({ key: from, delta: -1 });
   if (to) steps.push({ key: to, delta: 1 });
   steps.sort((a, b) => (a.key.join('\u0000') < b.key.join('\u0000') ? -1 : 1));
-  const key = 'corporate_id = $1 AND id_vendedor = $2 AND status = $3 AND shard = $4';
-  for (const { key: values, delta } of steps) {
+  const row = 'corporate_id = $1 AND id_vendedor = $2 AND status = $3 AND shard = $4';
+  for (const { key, delta } of steps) {
     if (delta === 1) {
       await tx.query(
         `INSERT INTO rm_lead_counts (corporate_id, id_vendedor, status, shard, n)
          VALUES ($1, $2, $3, $4, 1)
          ON CONFLICT (corporate_id, id_vendedor, status, shard) DO UPDATE SET n = rm_lead_counts.n + 1`,
-        [corporateId, ...values],
+        [corporateId, ...key],
       );
     } else {
-      await tx.query(`UPDATE rm_lead_counts SET n = n - 1 WHERE ${key}`, [corporateId, ...values]);
-      await tx.query(`DELETE FROM rm_lead_counts WHERE ${key} AND n <= 0`, [
-        corporateId,
-        ...values,
-      ]);
+      await tx.query(`UPDATE rm_lead_counts SET n = n - 1 WHERE ${row}`, [corporateId, ...key]);
+      await tx.query(`DELETE FROM rm_lead_counts WHERE ${row} AND n <= 0`, [corporateId, ...key]);
     }
   }
 }
